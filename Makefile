@@ -1,0 +1,125 @@
+# gpusim build. `make` builds build/gpusim and build/libgpusim.a; `make test`
+# runs every test; `make run` runs the main job. See README.md for the rest.
+# Only cc, make and python3 are needed; python3 only for regen/check-gen/test.
+
+CC      ?= cc
+PYTHON  ?= python3
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+AR      ?= ar
+# `make V=1` shows full commands.
+ifeq ($(V),1)
+Q =
+else
+Q = @
+endif
+
+# Warnings as errors, C99, pedantic (DESIGN.md section 11). Deterministic
+# floating point: no contraction of a*b+c into fma (DESIGN.md section 4).
+WARN    = -Wall -Wextra -Werror -pedantic -Wshadow -Wstrict-prototypes \
+          -Wmissing-prototypes -Wpointer-arith -Wwrite-strings -Wundef -Wvla \
+          -Wcast-qual -Wformat=2
+CSTD    = -std=c99
+CFLAGS  ?= -O2 -g
+FPFLAGS = -ffp-contract=off
+ALL_CFLAGS = $(CSTD) $(WARN) $(FPFLAGS) $(CFLAGS) -Isrc -Itables -MMD -MP
+
+LIB_SRC  = $(sort $(wildcard src/base/*.c src/front/*.c src/core/*.c src/mem/*.c tables/*.c))
+PORT_SRC = src/port/port_hosted.c
+CLI_SRC  = src/main.c $(sort $(wildcard src/cli/*.c))
+TEST_LIBS ?= -lm
+TEST_SRC = $(sort $(wildcard tests/unit/*.c))
+
+LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+PORT_OBJ = $(PORT_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all run test unit-tests regen check-gen ptx bench install uninstall clean \
+        freestanding cross-check help
+
+all: $(BUILD)/gpusim $(BUILD)/libgpusim.a
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/libgpusim.a: $(LIB_OBJ) $(PORT_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q)rm -f $@
+	$(Q)$(AR) rcs $@ $^
+
+$(BUILD)/gpusim: $(CLI_OBJ) $(BUILD)/libgpusim.a
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libgpusim.a
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libgpusim.a
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  TEST    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libgpusim.a $(TEST_LIBS)
+
+unit-tests: $(TEST_BIN)
+
+# The main job on the embedded default configuration and workload.
+run: $(BUILD)/gpusim
+	./$(BUILD)/gpusim
+
+test: all unit-tests
+	$(PYTHON) tests/run_tests.py --build $(BUILD)
+
+# Regenerate tables/ from gen/ (python3, standard library only).
+regen:
+	$(PYTHON) gen/generate.py --out tables
+
+# Regenerate into a temporary folder and fail on any difference.
+check-gen:
+	@tmp=$$(mktemp -d) && $(PYTHON) gen/generate.py --out $$tmp && \
+	  diff -r $$tmp tables && rm -rf $$tmp && echo "check-gen: tables/ matches gen/"
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/gpusim
+	install -m 755 $(BUILD)/gpusim $(DESTDIR)$(PREFIX)/bin/gpusim
+	install -m 644 $(BUILD)/libgpusim.a $(DESTDIR)$(PREFIX)/lib/libgpusim.a
+	install -m 644 src/gpusim.h $(DESTDIR)$(PREFIX)/include/gpusim.h
+	cd src && for h in $$(find base front core mem -name '*.h'); do \
+	  install -D -m 644 $$h $(DESTDIR)$(PREFIX)/include/$$h; done
+	cd tables && for h in *.h; do install -m 644 $$h $(DESTDIR)$(PREFIX)/include/$$h; done
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/gpusim $(DESTDIR)$(PREFIX)/lib/libgpusim.a \
+	      $(DESTDIR)$(PREFIX)/include/gpusim.h
+
+# Compile the library freestanding and link it with nothing but the port
+# functions in tests/freestanding/port.c (memcpy, memset, ...): proof that the
+# library has no hidden libc or malloc use.
+FREE_OBJ = $(LIB_SRC:%.c=$(BUILD)/free/%.o)
+$(BUILD)/free/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC-FREE $<")
+	$(Q)$(CC) $(CSTD) $(WARN) $(FPFLAGS) -O2 -ffreestanding -fno-builtin -Isrc -Itables -c $< -o $@
+freestanding: $(FREE_OBJ) tests/freestanding/port.c
+	$(CC) $(CSTD) $(WARN) -O2 -ffreestanding -fno-builtin -nostdlib -static -Isrc -Itables \
+	  -Wl,-e,gs_freestanding_entry -o $(BUILD)/freestanding.elf \
+	  -fno-tree-loop-distribute-patterns tests/freestanding/port.c $(FREE_OBJ) -lgcc
+	@echo "freestanding: library links with only the port functions"
+
+# Rebuild the golden runs with other compilers/targets and compare digests
+# (.ci/run calls this; needs clang, gcc-multilib, a cross compiler, qemu-user).
+cross-check:
+	bash tests/cross_check.sh
+
+ptx:
+	$(MAKE) -C examples ptx
+
+bench: all
+	$(PYTHON) bench/run_bench.py --build $(BUILD)
+
+clean:
+	rm -rf $(BUILD)
+
+help:
+	@echo "targets: all run test regen check-gen freestanding cross-check ptx bench install clean"
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PORT_OBJ:.o=.d)

@@ -1,0 +1,55 @@
+/*
+ * Status codes and the diagnostic record (DESIGN.md section 8).
+ *
+ * Every loader returns a gs_status and, on failure, fills a gs_diag with the
+ * file, line and column of the offending input and a one-line message. The
+ * CLI prints it as "file:line:col: error: message" and exits with status 2.
+ * The cycle loop has no user-error paths: simulator bugs go to GS_ASSERT.
+ */
+#ifndef GS_BASE_STATUS_H
+#define GS_BASE_STATUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum gs_status {
+    GS_OK = 0,
+    GS_E_USAGE,     /* bad command-line use */
+    GS_E_CONFIG,    /* configuration file or option */
+    GS_E_PTX,       /* PTX source */
+    GS_E_TRACE,     /* Accel-Sim trace */
+    GS_E_WORKLOAD,  /* workload file */
+    GS_E_LIMIT,     /* a compiled maximum (tables/limits.h) exceeded */
+    GS_E_ARENA,     /* the arena given is too small */
+    GS_E_IO         /* a file could not be read (hosted builds only) */
+} gs_status;
+
+#define GS_DIAG_FILE_MAX 256
+#define GS_DIAG_MSG_MAX 512
+
+typedef struct gs_diag {
+    char file[GS_DIAG_FILE_MAX];   /* input name; "" when there is none */
+    uint32_t line;                 /* 1-based; 0 when not applicable */
+    uint32_t column;               /* 1-based; 0 when not applicable */
+    char message[GS_DIAG_MSG_MAX];
+} gs_diag;
+
+/* Fill *diag (file may be NULL) and return status; message is a gs_fmt format. */
+gs_status gs_diag_set(gs_diag *diag, gs_status status, const char *file, uint32_t line,
+                      uint32_t column, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/* Render "file:line:col: error: message" (parts that are 0/empty omitted). */
+size_t gs_diag_render(const gs_diag *diag, char *out, size_t capacity);
+
+const char *gs_status_name(gs_status status);
+
+/* Simulator-bug check: stays on in release builds and calls the port hook. */
+void gs_port_panic(const char *file, int line, const char *what);
+#define GS_ASSERT(cond) \
+    do { if (!(cond)) gs_port_panic(__FILE__, __LINE__, #cond); } while (0)
+
+#endif

@@ -1,0 +1,21 @@
+/*
+ * gpusim public interface: the one header a host program includes.
+ *
+ * gpusim is a deterministic, fixed-allocation whole-GPU timing simulator
+ * (see README.md and DESIGN.md). This header exposes the status codes, the
+ * diagnostic record every loader fills, the output sink the library writes
+ * text through, and the module interfaces a host needs. The library itself
+ * never allocates: the host hands it one arena (DESIGN.md section 5).
+ */
+#ifndef GPUSIM_H
+#define GPUSIM_H
+
+#include "base/status.h"
+#include "base/fmt.h"
+#include "base/arena.h"
+#include "base/stats.h"
+#include "base/prng.h"
+
+#define GS_VERSION_STRING "0.1.0"
+
+#endif

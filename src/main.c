@@ -1,0 +1,131 @@
+/*
+ * gpusim command-line interface: dispatch to the subcommands, and the only
+ * place in gpusim that allocates memory (the arena and bounded file buffers,
+ * DESIGN.md section 5).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static void write_file(void *context, const char *text, size_t length)
+{
+    fwrite(text, 1, length, (FILE *)context);
+}
+
+static void write_stdout(void *context, const char *text, size_t length)
+{
+    (void)context;
+    write_file(stdout, text, length);
+}
+
+static void write_stderr(void *context, const char *text, size_t length)
+{
+    (void)context;
+    write_file(stderr, text, length);
+}
+
+const gs_sink gs_cli_stdout = { write_stdout, NULL };
+const gs_sink gs_cli_stderr = { write_stderr, NULL };
+
+gs_status gs_cli_read_file(const char *path, char **text, size_t *length, gs_diag *diag)
+{
+    FILE *f = fopen(path, "rb");
+    size_t used = 0, capacity = 1u << 16;
+    char *buffer;
+    if (!f)
+        return gs_diag_set(diag, GS_E_IO, path, 0, 0, "cannot open file");
+    buffer = (char *)malloc(capacity + 1u);
+    while (buffer) {
+        size_t n = fread(buffer + used, 1, capacity - used, f);
+        used += n;
+        if (used < capacity)
+            break;
+        if (capacity >= GS_CLI_FILE_MAX) {
+            fclose(f);
+            free(buffer);
+            return gs_diag_set(diag, GS_E_IO, path, 0, 0, "file larger than %u bytes",
+                               (unsigned)GS_CLI_FILE_MAX);
+        }
+        capacity *= 2u;
+        {
+            char *grown = (char *)realloc(buffer, capacity + 1u);
+            if (!grown)
+                free(buffer);
+            buffer = grown;
+        }
+    }
+    if (!buffer || ferror(f)) {
+        fclose(f);
+        free(buffer);
+        return gs_diag_set(diag, GS_E_IO, path, 0, 0, buffer ? "read error" : "out of memory");
+    }
+    fclose(f);
+    buffer[used] = '\0';
+    *text = buffer;
+    *length = used;
+    return GS_OK;
+}
+
+void gs_cli_free_file(char *text)
+{
+    free(text);
+}
+
+void *gs_cli_alloc_arena(size_t bytes)
+{
+    /* calloc gives memory aligned for any type (>= 16 on the hosts we run) */
+    return calloc(bytes ? bytes : 1u, 1);
+}
+
+void gs_cli_free_arena(void *buffer)
+{
+    free(buffer);
+}
+
+int gs_cli_report(const gs_diag *diag)
+{
+    char line[GS_DIAG_FILE_MAX + GS_DIAG_MSG_MAX + 64];
+    gs_diag_render(diag, line, sizeof line);
+    fprintf(stderr, "%s\n", line);
+    return 2;
+}
+
+int gs_cli_usage_error(const char *format, ...)
+{
+    char message[GS_DIAG_MSG_MAX];
+    va_list args;
+    va_start(args, format);
+    gs_vfmt(message, sizeof message, format, args);
+    va_end(args);
+    fprintf(stderr, "gpusim: error: %s\n", message);
+    return 2;
+}
+
+static void print_usage(void)
+{
+    printf("usage: gpusim [OPTIONS]            run the main job (see --help)\n"
+           "       gpusim hash --fn linear|xor|fermi|ipoly --sets N [--poly P] [--line BYTES] "
+           "ADDR...\n"
+           "       gpusim addr [--config NAME|FILE] [-option value ...] ADDR...\n"
+           "       gpusim --help | --version\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "hash") == 0)
+        return gs_cli_hash(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "addr") == 0)
+        return gs_cli_addr(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "--version") == 0) {
+        printf("gpusim %s\n", GS_VERSION_STRING);
+        return 0;
+    }
+    if (argc > 1 && (strcmp(argv[1], "--usage") == 0)) {
+        print_usage();
+        return 0;
+    }
+    return gs_cli_run(argc, argv);
+}
