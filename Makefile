@@ -122,4 +122,4 @@ clean:
 help:
 	@echo "targets: all run test regen check-gen freestanding cross-check ptx bench install clean"
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PORT_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PORT_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-GENERATORS = ["limits", "hmatrix", "configs", "addrmap"]
+GENERATORS = ["limits", "hmatrix", "configs", "addrmap", "workloads"]
 
 
 def main():

@@ -74,6 +74,16 @@ void gs_cli_free_file(char *text)
     free(text);
 }
 
+void *gs_cli_alloc(size_t bytes)
+{
+    return calloc(bytes ? bytes : 1u, 1);
+}
+
+void gs_cli_free(void *buffer)
+{
+    free(buffer);
+}
+
 void *gs_cli_alloc_arena(size_t bytes)
 {
     /* calloc gives memory aligned for any type (>= 16 on the hosts we run) */

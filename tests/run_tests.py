@@ -19,6 +19,7 @@ import subprocess
 import sys
 import unittest
 
+TIMEOUT_S = 300   # per test program: a hang is a failure, never a stuck run
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -41,8 +42,12 @@ def run_unit_binaries(build, tally, verbose):
     for path in sorted(glob.glob(os.path.join(build, "tests", "[0-9]*"))):
         if path.endswith(".d") or not os.access(path, os.X_OK):
             continue
-        proc = subprocess.run([path], cwd=ROOT, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, timeout=600)
+        try:
+            proc = subprocess.run([path], cwd=ROOT, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            tally.fail(os.path.basename(path), "timed out after %d s" % TIMEOUT_S)
+            continue
         out = proc.stdout.decode("utf-8", "replace")
         seen = failed_here = 0
         for line in out.splitlines():
@@ -98,7 +103,7 @@ def run_cli_cases(build, tally):
         args = case["args"].split()
         try:
             proc = subprocess.run([gpusim] + args, cwd=ROOT, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, timeout=600)
+                                  stderr=subprocess.PIPE, timeout=TIMEOUT_S)
         except subprocess.TimeoutExpired:
             tally.fail(name, "timed out")
             continue
@@ -142,8 +147,12 @@ def run_golden(build, tally):
         with open(args_path) as f:
             args = [a for line in f if not line.startswith("#") for a in line.split()]
         stats_path = args_path[:-5] + ".stats"
-        proc = subprocess.run([gpusim] + args, cwd=ROOT, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, timeout=600)
+        try:
+            proc = subprocess.run([gpusim] + args, cwd=ROOT, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            tally.fail(name, "timed out after %d s" % TIMEOUT_S)
+            continue
         with open(stats_path, "rb") as f:
             want = f.read()
         if proc.returncode != 0:

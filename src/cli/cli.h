@@ -21,11 +21,17 @@
 int gs_cli_run(int argc, char **argv);    /* default: the main job */
 int gs_cli_hash(int argc, char **argv);   /* gpusim hash ... */
 int gs_cli_addr(int argc, char **argv);   /* gpusim addr ... */
+/* gpusim --functional --workload NAME|FILE (called by gs_cli_run) */
+int gs_cli_workload(int argc, char **argv);
 
 /* Read a whole file into a new NUL-terminated buffer (freed by
  * gs_cli_free_file). Fills diag (GS_E_IO) on failure. */
 gs_status gs_cli_read_file(const char *path, char **text, size_t *length, gs_diag *diag);
 void gs_cli_free_file(char *text);
+
+/* Zero-filled host memory for the CLI's own bookkeeping (main.c allocates). */
+void *gs_cli_alloc(size_t bytes);
+void gs_cli_free(void *buffer);
 
 /* One zero-filled, GS_ARENA_ALIGN-aligned buffer for the arena, or NULL. */
 void *gs_cli_alloc_arena(size_t bytes);

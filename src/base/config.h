@@ -1,0 +1,264 @@
+/*
+ * The gpusim configuration: GPGPU-Sim option syntax and names
+ * (spec/formats.md section 2; DESIGN.md section 6).
+ *
+ * A configuration is plain data (no pointers), filled from defaults, then from
+ * config files, then from command-line overrides, and checked as a whole before
+ * cycle 0 (gs_config_finish). All parsing goes through one table of options
+ * (src/base/options.c): name, type, default, range, help text, and whether
+ * gpusim models the option. Options gpusim accepts but does not model are
+ * remembered and named once each in a note (gs_config_print_notes).
+ *
+ * Errors are `file:line:col: error: ...` with col the column of the offending
+ * token; command-line overrides report as `<command line>:1:col:` where col
+ * counts in the line formed by joining the arguments after the program name
+ * with single spaces.
+ */
+#ifndef GS_BASE_CONFIG_H
+#define GS_BASE_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/cachestr.h"
+#include "base/fmt.h"
+#include "base/status.h"
+#include "limits.h"
+
+/* Longest comma list (pipeline widths have 13 entries in Volta configs). */
+#define GS_CONFIG_LIST_MAX 16u
+#define GS_CONFIG_TEXT_MAX 128u     /* address-mapping string */
+#define GS_CONFIG_PATH_MAX 256u
+#define GS_CONFIG_OPTIONS_MAX 320u  /* rows in the option table */
+#define GS_CONFIG_FILES_MAX 16u     /* config files remembered for diagnostics */
+#define GS_CONFIG_ICNT_NOTES_MAX 64u
+
+typedef struct gs_u32_list {
+    uint32_t count;
+    uint32_t values[GS_CONFIG_LIST_MAX];
+} gs_u32_list;
+
+/* -gpgpu_scheduler (spec/formats.md section 2.5). */
+typedef enum gs_sched_kind {
+    GS_SCHED_LRR = 0,
+    GS_SCHED_GTO,
+    GS_SCHED_OLDEST,
+    GS_SCHED_TWO_LEVEL,      /* two_level_active:<active>:<inner>:<outer> */
+    GS_SCHED_WARP_LIMITING   /* warp_limiting:<prio>:<n> (static warp limiting) */
+} gs_sched_kind;
+
+/* Priority orders of the two-level and warp-limiting schedulers. */
+typedef enum gs_sched_prio {
+    GS_PRIO_LRR = 0, GS_PRIO_SRR, GS_PRIO_GTO, GS_PRIO_GTLRR, GS_PRIO_GTY,
+    GS_PRIO_OLDEST, GS_PRIO_YOUNGEST, GS_PRIO_COUNT
+} gs_sched_prio;
+
+typedef struct gs_sched_config {
+    uint32_t kind;               /* gs_sched_kind */
+    uint32_t num_active_warps;   /* two-level: size of the active pool */
+    uint32_t inner_prio;         /* two-level: gs_sched_prio */
+    uint32_t outer_prio;         /* two-level: gs_sched_prio */
+    uint32_t limit_prio;         /* warp-limiting: gs_sched_prio (GTO only) */
+    uint32_t limit_warps;        /* warp-limiting: warps allowed to issue */
+} gs_sched_config;
+
+/* -gpgpu_clock_domains core:icnt:l2:dram, MHz with up to 3 decimals, kept in kHz. */
+typedef struct gs_clock_domains {
+    uint32_t core_khz;
+    uint32_t icnt_khz;
+    uint32_t l2_khz;
+    uint32_t dram_khz;
+} gs_clock_domains;
+
+/* -gpgpu_dram_timing_opt, in DRAM command-clock cycles (spec/formats.md 2.4). */
+typedef struct gs_dram_timing {
+    uint32_t n_banks;        /* nbk */
+    uint32_t t_ccd;          /* CCD: column to column (different bank group) */
+    uint32_t t_rrd;          /* RRD: activate to activate, different banks */
+    uint32_t t_rcd;          /* RCD: activate to column */
+    uint32_t t_ras;          /* RAS: activate to precharge */
+    uint32_t t_rp;           /* RP: precharge to activate */
+    uint32_t t_rc;           /* RC: activate to activate, same bank */
+    uint32_t t_cl;           /* CL: CAS latency */
+    uint32_t t_wl;           /* WL: write latency */
+    uint32_t t_cdlr;         /* CDLR: last data-in to read (write-to-read turnaround) */
+    uint32_t t_wr;           /* WR: write recovery */
+    uint32_t n_bank_groups;  /* nbkgrp */
+    uint32_t t_ccdl;         /* CCDL: column to column, same bank group */
+    uint32_t t_rtpl;         /* RTPL: read to precharge */
+} gs_dram_timing;
+
+/* -gpgpu_memory_partition_indexing (spec/formats.md 2.3); 3 (PAE) and above rejected. */
+typedef enum gs_partition_indexing {
+    GS_PARTITION_LINEAR = 0,
+    GS_PARTITION_XOR = 1,
+    GS_PARTITION_IPOLY = 2
+} gs_partition_indexing;
+
+/* -gpgpu_dram_scheduler. */
+typedef enum gs_dram_sched_kind { GS_DSCHED_FIFO = 0, GS_DSCHED_FRFCFS = 1 } gs_dram_sched_kind;
+
+/* Crossbar parameters kept from a BookSim .icnt file (-inter_config_file) or set
+ * directly with -gs_icnt_<key>; 0 = not given (the crossbar's own default). */
+typedef struct gs_icnt_config {
+    uint32_t flit_size;
+    uint32_t num_vcs;
+    uint32_t vc_buf_size;
+    uint32_t input_buffer_size;
+    uint32_t ejection_buffer_size;
+    uint32_t boundary_buffer_size;
+    uint32_t subnets;
+    uint32_t routing_delay;
+    uint32_t vc_alloc_delay;
+    uint32_t sw_alloc_delay;
+    uint32_t credit_delay;
+    uint32_t input_speedup;
+    uint32_t output_speedup;
+} gs_icnt_config;
+
+/* Where an option was last set (line 0: still the default). */
+typedef struct gs_config_where {
+    uint32_t file_index;     /* into gs_config_meta.files */
+    uint32_t line;
+    uint32_t column;         /* column of the option's value */
+} gs_config_where;
+
+/* Loader bookkeeping: diagnostics for whole-configuration checks and notes. */
+typedef struct gs_config_meta {
+    char files[GS_CONFIG_FILES_MAX][GS_CONFIG_PATH_MAX];
+    uint32_t n_files;
+    gs_config_where set_at[GS_CONFIG_OPTIONS_MAX];
+    uint16_t noted[GS_CONFIG_OPTIONS_MAX];   /* unmodelled options, first-seen order */
+    uint32_t n_noted;
+    uint8_t is_noted[GS_CONFIG_OPTIONS_MAX];
+    char icnt_noted[GS_CONFIG_ICNT_NOTES_MAX][32];  /* .icnt keys not kept */
+    uint32_t n_icnt_noted;
+    /* -inter_config_file seen in the last file parsed ("" when none). */
+    char inter_config_file[GS_CONFIG_PATH_MAX];
+    gs_config_where inter_config_where;
+} gs_config_meta;
+
+typedef struct gs_config {
+    /* organisation (-gpgpu_n_*) */
+    uint32_t n_clusters;
+    uint32_t n_cores_per_cluster;
+    uint32_t n_mem;                        /* memory channels (partitions) */
+    uint32_t n_sub_partition_per_mchannel;
+    uint32_t n_mem_per_ctrlr;
+    /* SM */
+    uint32_t max_threads_per_sm;           /* -gpgpu_shader_core_pipeline <threads>:<warp> */
+    uint32_t warp_size;
+    uint32_t max_cta_per_sm;               /* -gpgpu_shader_cta */
+    uint32_t n_registers;                  /* -gpgpu_shader_registers */
+    uint32_t shmem_bytes;                  /* -gpgpu_shmem_size */
+    uint32_t shmem_num_banks;
+    uint32_t n_sched_per_core;
+    uint32_t max_insn_issue_per_warp;
+    gs_sched_config scheduler;
+    gs_u32_list pipeline_widths;
+    uint32_t num_sp_units, num_sfu_units, num_dp_units, num_int_units;
+    gs_u32_list latency_int, latency_fp, latency_dp, latency_sfu;
+    gs_u32_list initiation_int, initiation_fp, initiation_dp, initiation_sfu;
+    uint32_t l1_latency_cycles;
+    uint32_t smem_latency_cycles;
+    /* caches */
+    gs_cache_config dl1, dl2, il1, const_l1, tex_l1;
+    /* clocks and interconnect */
+    gs_clock_domains clocks;
+    uint32_t icnt_flit_bytes;              /* -icnt_flit_size */
+    gs_icnt_config icnt;
+    /* memory partitions and DRAM */
+    uint32_t partition_indexing;           /* gs_partition_indexing */
+    char mem_addr_mapping[GS_CONFIG_TEXT_MAX];
+    uint32_t l2_rop_latency_cycles;
+    uint32_t dram_latency_cycles;
+    uint32_t dram_scheduler;               /* gs_dram_sched_kind */
+    uint32_t frfcfs_queue_entries;         /* 0 = unlimited */
+    uint32_t dram_return_queue_entries;
+    uint32_t partition_queues[4];          /* icnt->L2, L2->dram, dram->L2, L2->icnt */
+    uint32_t dram_buswidth_bytes;
+    uint32_t dram_burst_length;
+    uint32_t dram_data_command_freq_ratio;
+    uint32_t dram_bank_indexing;           /* 0 normal, 1 XOR with higher bits */
+    uint32_t dram_bank_group_indexing;     /* 0 higher bits, 1 lower bits */
+    gs_dram_timing dram_timing;
+    uint32_t perfect_mem;
+    /* gpusim's own */
+    uint64_t seed;                         /* -gs_seed */
+    uint32_t watchdog_cycles;              /* -gs_watchdog_cycles */
+    uint32_t arena_mib;                    /* -gs_arena_mib: 0 = gs_sim_bytes() */
+    gs_config_meta meta;
+} gs_config;
+
+/* The option table (src/base/options.c). */
+typedef enum gs_opt_type {
+    GS_OPT_U32 = 0,     /* unsigned, range [min, max] */
+    GS_OPT_U64,         /* unsigned 64-bit */
+    GS_OPT_INT,         /* signed integer, not stored (unmodelled options) */
+    GS_OPT_STR,         /* any text, not stored (unmodelled options) */
+    GS_OPT_LIST,        /* comma list of unsigned, each in [min, max] */
+    GS_OPT_CACHE,       /* cache string */
+    GS_OPT_CLOCKS,      /* core:icnt:l2:dram MHz */
+    GS_OPT_DRAM_TIMING, /* -gpgpu_dram_timing_opt */
+    GS_OPT_SCHED,       /* -gpgpu_scheduler */
+    GS_OPT_QUEUES,      /* a:b:c:d, each in [min, max] */
+    GS_OPT_ADDRMAP,     /* -gpgpu_mem_addr_mapping */
+    GS_OPT_PART_INDEX,  /* -gpgpu_memory_partition_indexing */
+    GS_OPT_PATH,        /* -inter_config_file */
+    GS_OPT_PIPELINE     /* -gpgpu_shader_core_pipeline threads:warp */
+} gs_opt_type;
+
+typedef struct gs_option {
+    const char *name;          /* without the leading '-' */
+    uint8_t type;              /* gs_opt_type */
+    uint8_t modelled;          /* 0: accepted, noted once, not modelled */
+    size_t offset;             /* of the field in gs_config (modelled only) */
+    uint64_t min, max;
+    const char *max_name;      /* tables/limits.h name when max is a compiled limit */
+    const char *default_text;  /* parsed by the same code as a file value */
+    const char *help;
+} gs_option;
+
+extern const gs_option gs_options[];
+extern const uint32_t gs_option_count;
+
+/* Index of an option by name (without '-'); -1 when unknown. */
+int gs_option_find(const char *name, size_t length);
+
+/* Every option at its default; meta cleared. */
+void gs_config_defaults(gs_config *cfg);
+
+/* Parse a whole config file (GPGPU-Sim syntax). file_name is used in errors
+ * and notes; remember `-inter_config_file` in cfg->meta for the host to load. */
+gs_status gs_config_parse(gs_config *cfg, const char *file_name, const char *text,
+                          size_t length, gs_diag *diag);
+
+/* Set one option from the command line: name (with its '-') at name_column,
+ * value at value_column, both in the `<command line>` line. */
+gs_status gs_config_set_arg(gs_config *cfg, const char *name, const char *value,
+                            uint32_t name_column, uint32_t value_column, gs_diag *diag);
+
+/* Parse a BookSim .icnt file (`key = value;`, `//` comments). */
+gs_status gs_config_parse_icnt(gs_config *cfg, const char *file_name, const char *text,
+                               size_t length, gs_diag *diag);
+
+/* Whole-configuration checks; call once after the last file and override. */
+gs_status gs_config_finish(gs_config *cfg, gs_diag *diag);
+
+/* The effective configuration in config-file syntax (loads back identically). */
+void gs_config_dump(const gs_config *cfg, const gs_sink *sink);
+
+/* `note: option -X accepted but not modelled`, once per option, first-seen order. */
+void gs_config_print_notes(const gs_config *cfg, const gs_sink *sink);
+
+/* Every option with its type, default and help (for --help). */
+void gs_config_print_help(const gs_sink *sink);
+
+/* Derived quantities. */
+uint32_t gs_config_n_sms(const gs_config *cfg);
+uint32_t gs_config_n_sub_partitions(const gs_config *cfg);
+uint32_t gs_config_warps_per_sm(const gs_config *cfg);
+/* Clock period in picoseconds, rounded to nearest (integer only). */
+uint32_t gs_config_period_ps(uint32_t khz);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * Private interface between the configuration files: value parsing and
+ * formatting per option type (config_value.c), whole-configuration checks
+ * (config_check.c) and the loader (config.c). Not for other modules.
+ */
+#ifndef GS_BASE_CONFIG_INTERNAL_H
+#define GS_BASE_CONFIG_INTERNAL_H
+
+#include "base/config.h"
+
+/* A value error: offset of the offending token inside the value, message
+ * without location (the loader adds file:line:col). */
+typedef gs_cache_error gs_value_error;
+
+/* Parse text[0..length) as the value of opt into cfg; 1 on success. */
+int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *text,
+                          size_t length, gs_value_error *error);
+
+/* The canonical text of opt's current value; returns the length. */
+size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *out,
+                              size_t capacity);
+
+/* Whole-configuration checks (config_check.c). */
+gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag);
+
+/* Report an error at the place an option was last set (or without a place
+ * when it still has its default). */
+gs_status gs_config_error_at(const gs_config *cfg, int option_index, gs_diag *diag,
+                             const char *format, ...) GS_PRINTF_LIKE(4, 5);
+
+/* Index of the option set last among the given names (for combination errors). */
+int gs_config_latest(const gs_config *cfg, const char *const *names, uint32_t count);
+
+#endif
