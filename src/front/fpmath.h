@@ -92,4 +92,36 @@ uint64_t gs_sat_u64_to_bits(uint64_t v, unsigned bits);
 uint32_t gs_f32_round_int(uint32_t a, gs_fround r, int ftz);
 uint64_t gs_f64_round_int(uint64_t a, gs_fround r);
 
+/* ---- Added by the fpmath helper (additive; names above unchanged) ---- */
+
+/* div.full.f32: full-range division, max 2 ulp (see fpmath_approx.c). */
+uint32_t gs_f32_div_full(uint32_t a, uint32_t b, int ftz);
+
+/* f16 arithmetic (add/sub/mul/fma .f16 with .rn etc.; ftz flushes f16
+ * subnormals) and PTX min/max on f16. */
+uint16_t gs_f16_add(uint16_t a, uint16_t b, gs_fround r, int ftz);
+uint16_t gs_f16_sub(uint16_t a, uint16_t b, gs_fround r, int ftz);
+uint16_t gs_f16_mul(uint16_t a, uint16_t b, gs_fround r, int ftz);
+uint16_t gs_f16_fma(uint16_t a, uint16_t b, uint16_t c, gs_fround r, int ftz);
+uint16_t gs_f16_min(uint16_t a, uint16_t b);
+uint16_t gs_f16_max(uint16_t a, uint16_t b);
+
+/* More conversions: f16 <-> f64, bf16 <-> f32, integers <-> f16. */
+uint16_t gs_f16_from_f64(uint64_t a, gs_fround r);
+uint64_t gs_f64_from_f16(uint16_t a);
+uint16_t gs_bf16_from_f32(uint32_t a, gs_fround r);
+uint32_t gs_f32_from_bf16(uint16_t a);
+uint16_t gs_f16_from_s64(int64_t v, gs_fround r);
+uint16_t gs_f16_from_u64(uint64_t v, gs_fround r);
+int64_t gs_f16_to_s64(uint16_t a, gs_fround r);   /* saturating, NaN -> 0 */
+uint64_t gs_f16_to_u64(uint16_t a, gs_fround r);
+
+/* testp.op (PTX ISA "testp"): returns 1/0. */
+typedef enum gs_ftest {
+    GS_FTEST_FINITE = 0, GS_FTEST_INFINITE, GS_FTEST_NUMBER, GS_FTEST_NOTANUMBER,
+    GS_FTEST_NORMAL, GS_FTEST_SUBNORMAL
+} gs_ftest;
+int gs_f32_testp(uint32_t a, gs_ftest t);
+int gs_f64_testp(uint64_t a, gs_ftest t);
+
 #endif
