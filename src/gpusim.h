@@ -15,6 +15,7 @@
 #include "base/arena.h"
 #include "base/stats.h"
 #include "base/prng.h"
+#include "front/host.h"
 
 #define GS_VERSION_STRING "0.1.0"
 
