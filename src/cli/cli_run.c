@@ -191,6 +191,8 @@ int gs_cli_run(int argc, char **argv)
     }
     /* ---- DISPATCH POINT for later issues: --workload / --functional / --trace ----
      * hook the front ends in here, before the configuration-only job below. */
+    if (has_arg(argc, argv, "--workload"))
+        return gs_cli_workload(argc, argv);   /* src/cli/cli_workload.c */
     cfg = (gs_config *)gs_cli_alloc(sizeof *cfg);
     used = (unsigned char *)gs_cli_alloc((size_t)argc + 1u);
     if (!cfg || !used) {

@@ -1,0 +1,183 @@
+/*
+ * gpusim --functional --workload NAME|FILE: run a workload file (README
+ * "Workload files"; src/front/workload.h) on the functional executor, with
+ * no timing model, and print its counts and output digest in the stats
+ * format (`name = value` lines, last `digest = ...`).
+ *
+ * NAME is looked up among the embedded example workloads first
+ * (tables/workloads.c, from examples/workloads/NAME.gsw); anything else is
+ * a file path. Files a workload names (ptx PATH, path=P) are read relative
+ * to the workload file's folder; an embedded workload gets them from its
+ * embedded table, so it runs on a host with no file system.
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "front/workload.h"
+#include "workloads.h"
+
+/* PTX files are read twice: to size the host, then to load them. */
+#define CLI_WL_MAX_FILES (2u * GS_WL_MAX_PTX + GS_WL_MAX_BUFFERS)
+#define CLI_WL_PATH_MAX (GS_DIAG_FILE_MAX + GS_WL_PATH_MAX)
+
+/* Where the workload's files come from, and the buffers read for them. */
+typedef struct cli_wl_source {
+    const gs_embedded_workload *embedded;   /* NULL: files on disk */
+    char folder[GS_DIAG_FILE_MAX];          /* the workload file's folder, "/"-ended */
+    char *held[CLI_WL_MAX_FILES];
+    char names[CLI_WL_MAX_FILES][CLI_WL_PATH_MAX];   /* resolved paths */
+    unsigned num_held;
+} cli_wl_source;
+
+static gs_status read_workload_file(void *context, const char *path, const char **shown,
+                                    const char **text, size_t *length, gs_diag *diag)
+{
+    cli_wl_source *src = (cli_wl_source *)context;
+    char *full, *data;
+    gs_status st;
+    if (src->embedded) {
+        const gs_embedded_file *f = gs_embedded_workload_file(src->embedded, path);
+        if (!f)
+            return gs_diag_set(diag, GS_E_IO, path, 0, 0, "not embedded with workload '%s'",
+                               src->embedded->name);
+        *shown = f->source;
+        *text = f->text;
+        *length = f->length;
+        return GS_OK;
+    }
+    if (src->num_held == CLI_WL_MAX_FILES)
+        return gs_diag_set(diag, GS_E_IO, path, 0, 0, "more than %u files",
+                           (unsigned)CLI_WL_MAX_FILES);
+    full = src->names[src->num_held];
+    gs_fmt(full, CLI_WL_PATH_MAX, "%s%s", path[0] == '/' ? "" : src->folder, path);
+    if ((st = gs_cli_read_file(full, &data, length, diag)) != GS_OK)
+        return st;
+    src->held[src->num_held++] = data;
+    *shown = full;
+    *text = data;
+    return GS_OK;
+}
+
+static void release_files(cli_wl_source *src)
+{
+    while (src->num_held > 0)
+        gs_cli_free_file(src->held[--src->num_held]);
+}
+
+/* The folder part of a path, "/"-ended ("" for a bare file name). */
+static void folder_of(const char *path, char *out, size_t capacity)
+{
+    size_t n = strlen(path);
+    while (n > 0 && path[n - 1u] != '/')
+        n--;
+    if (n >= capacity)
+        n = 0;
+    memcpy(out, path, n);
+    out[n] = '\0';
+}
+
+typedef struct cli_wl_options {
+    int functional;
+    const char *workload;
+} cli_wl_options;
+
+static int parse_arguments(int argc, char **argv, cli_wl_options *opt)
+{
+    int i;
+    memset(opt, 0, sizeof *opt);
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--functional") == 0)
+            opt->functional = 1;
+        else if (strcmp(argv[i], "--workload") == 0 && i + 1 < argc && !opt->workload)
+            opt->workload = argv[++i];
+        else if (strcmp(argv[i], "--workload") == 0)
+            return gs_cli_usage_error(opt->workload ? "--workload given twice"
+                                                    : "--workload needs NAME or FILE");
+        else
+            return gs_cli_usage_error("'%s' is not an option of --workload runs "
+                                      "(use --functional --workload NAME|FILE)", argv[i]);
+    }
+    if (!opt->functional)
+        return gs_cli_usage_error("--workload runs need --functional (the timing model does "
+                                  "not run workload files yet)");
+    return 0;
+}
+
+/* The workload's text: embedded NAME first, else the file. */
+static gs_status open_workload(const char *what, cli_wl_source *src, gs_workload *wl,
+                               gs_diag *diag)
+{
+    char *text;
+    size_t length;
+    gs_status st;
+    memset(src, 0, sizeof *src);
+    src->embedded = gs_embedded_workload_find(what);
+    if (src->embedded)
+        return gs_workload_parse(wl, src->embedded->source, src->embedded->text,
+                                 src->embedded->length, diag);
+    if ((st = gs_cli_read_file(what, &text, &length, diag)) != GS_OK)
+        return st;
+    src->held[src->num_held++] = text;
+    folder_of(what, src->folder, sizeof src->folder);
+    return gs_workload_parse(wl, what, text, length, diag);
+}
+
+#define CLI_WL_STATS 8u
+
+static void report(const gs_workload *wl, gs_host *host, const gs_wl_state *state,
+                   gs_stats *stats)
+{
+    gs_workload_digest(wl, host, state, stats);
+    gs_stats_put_count(stats, "kernels_launched", host->launches);
+    gs_stats_put_count(stats, "repeat_iterations", state->repeat_iterations);
+    gs_stats_put_count(stats, "warp_insts", host->warp_insts);
+    gs_stats_put_count(stats, "thread_insts", host->thread_insts);
+    gs_stats_put_count(stats, "output_bytes", stats->data_bytes);
+    gs_stats_print_text(stats, &gs_cli_stdout);
+}
+
+static int run_workload(const gs_workload *wl, cli_wl_source *src, gs_diag *diag)
+{
+    static gs_host host;
+    static gs_wl_state state;
+    gs_host_config hc;
+    gs_arena arena;
+    gs_stats stats;
+    size_t bytes;
+    void *buffer;
+    gs_status st;
+    if ((st = gs_workload_host_config(wl, read_workload_file, src, &hc, diag)) != GS_OK)
+        return gs_cli_report(diag);
+    bytes = gs_host_bytes(&hc) + gs_stats_bytes(CLI_WL_STATS) + 4u * GS_ARENA_ALIGN;
+    buffer = gs_cli_alloc_arena(bytes);
+    if (!buffer)
+        return gs_cli_usage_error("cannot allocate %lu bytes for the arena",
+                                  (unsigned long)bytes);
+    gs_arena_init(&arena, buffer, bytes);
+    st = gs_stats_init(&stats, &arena, CLI_WL_STATS, diag);
+    if (st == GS_OK)
+        st = gs_host_init(&host, &hc, &arena, diag);
+    if (st == GS_OK)
+        st = gs_workload_run(wl, &host, read_workload_file, src, &state, diag);
+    if (st == GS_OK)
+        report(wl, &host, &state, &stats);
+    gs_cli_free_arena(buffer);
+    return st == GS_OK ? 0 : gs_cli_report(diag);
+}
+
+int gs_cli_workload(int argc, char **argv)
+{
+    static gs_workload wl;   /* tens of KiB: not on the stack */
+    cli_wl_options opt;
+    static cli_wl_source src;   /* file names and buffers: not on the stack */
+    gs_diag diag;
+    int status = parse_arguments(argc, argv, &opt);
+    if (status != 0)
+        return status;
+    if (open_workload(opt.workload, &src, &wl, &diag) != GS_OK)
+        status = gs_cli_report(&diag);
+    else
+        status = run_workload(&wl, &src, &diag);
+    release_files(&src);
+    return status;
+}
