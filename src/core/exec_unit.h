@@ -1,0 +1,90 @@
+/*
+ * Execution units of one SM (seed-004 section 1.2.7; GPGPU-Sim options
+ * -gpgpu_num_{sp,sfu,dp,int}_units, -ptx_opcode_latency_{int,fp,dp,sfu} and
+ * -ptx_opcode_initiation_{int,fp,dp,sfu}, spec/gpgpusim-configs).
+ *
+ * Timing model, exact by construction:
+ *  - each unit type (SP, SFU, DP, INT, TENSOR, LDST) has num_units[type]
+ *    identical pipelined units; an instruction of op class c issued at cycle
+ *    t to a unit keeps that unit from accepting another instruction until
+ *    t + initiation_cycles[c] (the initiation interval, II);
+ *  - its result is written back at cycle t + dispatch_cycles + latency_cycles[c].
+ *    dispatch_cycles is the fixed per-instruction overhead between issue and
+ *    the start of execution (operand read); the SM processes write-back before
+ *    issue in a cycle, so a dependent instruction issues in its producer's
+ *    write-back cycle and a chain of N dependent instructions issued from
+ *    cycle 0 writes its last result at N * (dispatch_cycles + latency);
+ *  - at most writeback_ports results are written per cycle (all units
+ *    together; GPGPU-Sim's result bus): an instruction whose write-back cycle
+ *    is already full cannot issue this cycle (a structural stall, retried);
+ *  - several units of a type: the lowest-numbered free unit takes the
+ *    instruction, so k units give k times the throughput;
+ *  - LDST units only model the issue port (II of GS_OPC_MEM); the memory
+ *    pipeline produces their results, so they have no write-back here.
+ * Routing (decision, after GPGPU-Sim and inst.h): DP runs on the SFU when
+ * there are no DP units; INT, TENSOR and BRANCH run on the SP units when
+ * there are none of their own (BRANCH always: GPGPU-Sim sends control
+ * instructions down the SP pipeline, latency of GS_OPC_CONTROL).
+ *
+ * The caller must call gs_eu_writeback for every cycle while
+ * gs_eu_in_flight() > 0 (the results sit on a timing wheel of
+ * cycle % wheel_size); when nothing is in flight, cycles may be skipped.
+ */
+/* Names use the prefix gs_eu_ (gs_exec_ belongs to the PTX executor). */
+#ifndef GS_CORE_EXEC_UNIT_H
+#define GS_CORE_EXEC_UNIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/status.h"
+#include "core/inst.h"
+
+#define GS_EU_MAX_UNITS 16u          /* units of one type */
+#define GS_EU_MAX_LATENCY 8192u      /* dispatch + latency, cycles */
+#define GS_EU_MAX_PORTS 64u
+#define GS_EU_NO_WRITEBACK (~(uint64_t)0)
+
+typedef struct gs_eu_params {
+    uint32_t num_units[GS_UNIT_COUNT];       /* indexed by gs_unit; BRANCH ignored */
+    uint32_t latency_cycles[GS_OPC_COUNT];   /* indexed by gs_op_class; MEM ignored */
+    uint32_t initiation_cycles[GS_OPC_COUNT];
+    uint32_t dispatch_cycles;                /* fixed issue-to-execute overhead */
+    uint32_t writeback_ports;                /* results per cycle, >= 1 */
+} gs_eu_params;
+
+typedef struct gs_eu {
+    gs_eu_params params;
+    uint8_t route[GS_UNIT_COUNT];            /* unit type that really runs it */
+    uint64_t next_free[GS_UNIT_COUNT][GS_EU_MAX_UNITS];
+    uint32_t wheel_size;                     /* power of two > max write-back delay */
+    uint8_t *wheel_count;                    /* [wheel_size] */
+    uint64_t *wheel_cycle;                   /* [wheel_size] cycle of the entries */
+    uint32_t *wheel_tag;                     /* [wheel_size * writeback_ports] */
+    uint32_t in_flight;
+    uint64_t issued[GS_UNIT_COUNT];          /* statistics, by routed unit */
+    uint64_t port_stalls;                    /* can_accept refused for a full write-back */
+    uint64_t busy_stalls;                    /* can_accept refused for busy units */
+} gs_eu;
+
+size_t gs_eu_bytes(const gs_eu_params *params);
+gs_status gs_eu_init(gs_eu *eu, const gs_eu_params *params, gs_arena *arena,
+                       gs_diag *diag);
+
+unsigned gs_eu_route(const gs_eu *eu, unsigned unit);
+/* Write-back delay of a class: dispatch_cycles + latency (0 for MEM). */
+uint32_t gs_eu_delay(const gs_eu *eu, unsigned op_class);
+
+/* Can an instruction of (unit, op_class) issue at `cycle`? Counts refusals. */
+int gs_eu_can_accept(gs_eu *eu, uint64_t cycle, unsigned unit, unsigned op_class);
+/* Issue (can_accept must hold); returns the write-back cycle, or
+ * GS_EU_NO_WRITEBACK for LDST. `tag` comes back from gs_eu_writeback. */
+uint64_t gs_eu_issue(gs_eu *eu, uint64_t cycle, unsigned unit, unsigned op_class,
+                       uint32_t tag);
+/* The tags written back at `cycle`, in issue order; returns their number
+ * (at most writeback_ports; `tags` must hold that many). */
+uint32_t gs_eu_writeback(gs_eu *eu, uint64_t cycle, uint32_t *tags);
+uint32_t gs_eu_in_flight(const gs_eu *eu);
+
+#endif

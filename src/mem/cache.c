@@ -1,0 +1,489 @@
+/*
+ * The generic cache: tag array, replacement, read path, fills, miss queue
+ * and statistics (see mem/cache.h for the model; write policies are in
+ * cache_write.c). Rules and their sources:
+ *  - Read miss handling, seed-000 section 2.1 (Fig 4.1 steps): (1) find an
+ *    allocatable line, (2) search the MSHRs / allocate an entry, (3) merge,
+ *    (4) push the read into the miss queue. The fail reasons are checked in
+ *    that order: LINE_ALLOC (tag miss and every way reserved, allocate-on-miss
+ *    only), MSHR_MERGE (matching entry full) or MSHR_ENTRY (no free entry),
+ *    then MISS_QUEUE_FULL. Decision: GPGPU-Sim's rd_miss_base checks the miss
+ *    queue before the MSHRs and also for merges; we follow the thesis order
+ *    and a merge needs no miss-queue slot (it sends nothing below).
+ *  - A miss that replaces a dirty line needs one more miss-queue slot for the
+ *    write-back (decision: GPGPU-Sim keeps one slot spare with
+ *    miss_queue_full(1); we count exactly what is pushed).
+ *  - HIT_RESERVED only when the line is allocated (tag match) and every
+ *    requested sector is valid or pending (GPGPU-Sim probe). A merge into an
+ *    MSHR entry of a line that is not allocated (allocate-on-fill, per-access
+ *    no_allocate) is a MISS with `merged` set, as GPGPU-Sim counts it.
+ *  - Statistics: accesses = hits + pending hits + misses; reservation fails
+ *    are counted apart (GPGPU-Sim cache_stats::get_sub_stats).
+ *  - Replacement clock: one tick per line touch, so no two touches tie.
+ */
+#include "mem/cache_internal.h"
+
+#include <string.h>
+
+#include "base/fmt.h"
+
+const gs_repl_ops *const gs_repl_table[2] = { &gs_repl_lru_ops, &gs_repl_fifo_ops };
+
+static uint32_t cache_pow2_at_least(uint32_t n)
+{
+    uint32_t p = 1;
+    while (p < n && p < 0x80000000u)
+        p <<= 1;
+    return p;
+}
+
+static uint32_t cache_popcount(uint32_t v)
+{
+    uint32_t n = 0;
+    for (; v != 0; v &= v - 1u)
+        n++;
+    return n;
+}
+
+/* ---- sizing and set-up ------------------------------------------------ */
+
+uint32_t gs_cache_mshr_entries(const gs_cache_params *p)
+{
+    const gs_cache_config *cfg = &p->config;
+    uint32_t n;
+    if (cfg->alloc_policy != GS_ALLOC_STREAMING)
+        return cfg->mshr_entries;
+    /* formats.md 2.1: `s` -> MSHR entries = nset x assoc x 4 (x 4 sectors). */
+    n = cfg->n_sets * cfg->assoc * GS_CACHE_STREAMING_MSHR_FACTOR;
+    return cfg->sector ? n * GS_CACHE_SECTORS : n;
+}
+
+uint32_t gs_cache_mshr_merge(const gs_cache_params *p)
+{
+    if (p->config.alloc_policy != GS_ALLOC_STREAMING)
+        return p->config.mshr_max_merge;
+    return p->streaming_max_merge ? p->streaming_max_merge : GS_CACHE_STREAMING_MERGE_DEFAULT;
+}
+
+static uint32_t cache_line_count(const gs_cache_params *p)
+{
+    if (p->mode == GS_CACHE_MODE_BYPASS)
+        return 0;
+    if (p->mode == GS_CACHE_MODE_UNBOUNDED)
+        return p->unbounded_max_lines;
+    return p->config.n_sets * p->config.assoc;
+}
+
+static uint32_t cache_mq_capacity(const gs_cache_params *p)
+{
+    return p->config.miss_queue_entries ? p->config.miss_queue_entries : 1u;
+}
+
+size_t gs_cache_arena_bytes(const gs_cache_params *p)
+{
+    size_t bytes = gs_arena_round((size_t)cache_line_count(p) * sizeof(gs_cache_line))
+                 + gs_arena_round((size_t)cache_mq_capacity(p) * sizeof(gs_cache_miss))
+                 + gs_mshr_bytes(gs_cache_mshr_entries(p), gs_cache_mshr_merge(p));
+    if (p->mode == GS_CACHE_MODE_UNBOUNDED)
+        bytes += gs_arena_round((size_t)cache_pow2_at_least(p->unbounded_max_lines)
+                                * sizeof(uint32_t));
+    return bytes;
+}
+
+static gs_status cache_check(gs_cache *c, const gs_cache_params *p, gs_diag *diag)
+{
+    gs_index_params ip;
+    if (!p->config.enabled)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
+                           "a disabled cache (`none`) has no cache model; route around it");
+    if (!gs_exact_log2(p->config.line_bytes, &c->line_log2))
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "cache line size %u is not a power "
+                           "of two", (unsigned)p->config.line_bytes);
+    if (p->mode == GS_CACHE_MODE_UNBOUNDED && p->unbounded_max_lines == 0)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
+                           "unbounded cache mode needs a maximum footprint of at least 1 line");
+    if (p->mode != GS_CACHE_MODE_NORMAL)
+        return GS_OK;
+    memset(&ip, 0, sizeof ip);
+    ip.fn = (gs_index_fn)p->config.set_index;
+    ip.n_sets = p->config.n_sets;
+    ip.line_bytes = p->config.line_bytes;
+    ip.poly = p->config.ipoly_poly;
+    ip.hashed_bits = p->ipoly_hashed_bits;
+    return gs_set_index_setup(&c->index, &ip, diag);
+}
+
+static gs_status cache_alloc(gs_cache *c, gs_arena *arena, const gs_cache_params *p,
+                             gs_diag *diag)
+{
+    uint32_t i, buckets = cache_pow2_at_least(p->unbounded_max_lines);
+    gs_status st;
+    c->n_lines = cache_line_count(p);
+    c->mq_capacity = cache_mq_capacity(p);
+    if (c->n_lines)
+        c->lines = (gs_cache_line *)gs_arena_alloc(arena, c->n_lines * sizeof(gs_cache_line));
+    c->mq = (gs_cache_miss *)gs_arena_alloc(arena, c->mq_capacity * sizeof(gs_cache_miss));
+    if ((c->n_lines && c->lines == NULL) || c->mq == NULL)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for a cache of %u "
+                           "lines (need %u bytes)", c->n_lines,
+                           (unsigned)gs_cache_arena_bytes(p));
+    st = gs_mshr_init(&c->mshr, arena, gs_cache_mshr_entries(p), gs_cache_mshr_merge(p), diag);
+    if (st != GS_OK || p->mode != GS_CACHE_MODE_UNBOUNDED)
+        return st;
+    c->unb_buckets = (uint32_t *)gs_arena_alloc(arena, buckets * sizeof(uint32_t));
+    if (c->unb_buckets == NULL)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for an unbounded "
+                           "cache of %u lines", c->n_lines);
+    c->unb_bucket_mask = buckets - 1u;
+    for (i = 0; i < buckets; i++)
+        c->unb_buckets[i] = GS_CACHE_NONE;
+    return GS_OK;
+}
+
+gs_status gs_cache_init(gs_cache *c, gs_arena *arena, const gs_cache_params *p,
+                        gs_diag *diag)
+{
+    gs_status st;
+    uint32_t sectors;
+    memset(c, 0, sizeof *c);
+    st = cache_check(c, p, diag);
+    if (st != GS_OK)
+        return st;
+    c->cfg = p->config;
+    c->mode = p->mode;
+    c->repl = gs_repl_table[p->config.replacement == GS_REPL_FIFO ? 1 : 0];
+    c->on_fill = (uint8_t)(p->config.alloc_policy != GS_ALLOC_ON_MISS);
+    c->full_mask = p->config.sector ? (1u << GS_CACHE_SECTORS) - 1u : 1u;
+    sectors = p->config.line_bytes / GS_CACHE_SECTOR_BYTES;
+    sectors = sectors == 0 ? 1u : (sectors > 32u ? 32u : sectors);
+    c->mem_line_mask = sectors == 32u ? 0xFFFFFFFFu : (1u << sectors) - 1u;
+    return cache_alloc(c, arena, p, diag);
+}
+
+void gs_cache_set_observer(gs_cache *c, const gs_cache_observer *observer)
+{
+    c->observer = *observer;
+}
+
+/* ---- lines ------------------------------------------------------------- */
+
+uint64_t gs_cachei_line_addr(const gs_cache *c, uint64_t addr)
+{
+    return addr & ~(((uint64_t)1 << c->line_log2) - 1u);
+}
+
+uint32_t gs_cachei_set(const gs_cache *c, const gs_cache_request *rq)
+{
+    if (c->mode != GS_CACHE_MODE_NORMAL)
+        return 0;
+    return gs_set_index_lookup(&c->index, rq->use_index_addr ? rq->index_addr : rq->addr);
+}
+
+uint32_t gs_cachei_units(const gs_cache *c, uint32_t sector_mask)
+{
+    return c->cfg.sector ? (sector_mask & c->full_mask) : 1u;
+}
+
+uint32_t gs_cachei_mem_mask(const gs_cache *c, uint32_t units)
+{
+    return c->cfg.sector ? units : c->mem_line_mask;
+}
+
+static uint32_t cache_unb_bucket(const gs_cache *c, uint64_t line_addr)
+{
+    uint64_t h = (line_addr >> c->line_log2) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(h >> 32) & c->unb_bucket_mask;
+}
+
+/* UNBOUNDED: the slot bound to line_addr (allocated or not), or NONE. */
+static uint32_t cache_unb_slot(const gs_cache *c, uint64_t line_addr)
+{
+    uint32_t i = c->unb_buckets[cache_unb_bucket(c, line_addr)];
+    while (i != GS_CACHE_NONE && c->lines[i].line_addr != line_addr)
+        i = c->lines[i].chain_next;
+    return i;
+}
+
+uint32_t gs_cachei_find(const gs_cache *c, uint32_t set, uint64_t line_addr)
+{
+    uint32_t w, base;
+    if (c->mode == GS_CACHE_MODE_UNBOUNDED) {
+        w = cache_unb_slot(c, line_addr);
+        return (w != GS_CACHE_NONE && c->lines[w].allocated) ? w : GS_CACHE_NONE;
+    }
+    if (c->mode == GS_CACHE_MODE_BYPASS)
+        return GS_CACHE_NONE;
+    base = set * c->cfg.assoc;
+    for (w = 0; w < c->cfg.assoc; w++) {
+        const gs_cache_line *l = &c->lines[base + w];
+        if (l->allocated && l->line_addr == line_addr)
+            return base + w;
+    }
+    return GS_CACHE_NONE;
+}
+
+/* A way to (re)use: the first invalid way, else the smallest replacement key
+ * among lines with no pending fill, lowest way on ties (GPGPU-Sim
+ * tag_array::probe); NONE when every way is reserved. UNBOUNDED: the slot
+ * bound to the line, else a fresh one; NONE when the footprint is full. */
+uint32_t gs_cachei_victim(const gs_cache *c, uint32_t set, uint64_t line_addr)
+{
+    uint32_t w, base, best = GS_CACHE_NONE;
+    uint64_t best_key = 0;
+    if (c->mode == GS_CACHE_MODE_UNBOUNDED) {
+        w = cache_unb_slot(c, line_addr);
+        if (w != GS_CACHE_NONE)
+            return w;
+        return c->unb_used < c->n_lines ? c->unb_used : GS_CACHE_NONE;
+    }
+    if (c->mode == GS_CACHE_MODE_BYPASS)
+        return GS_CACHE_NONE;
+    base = set * c->cfg.assoc;
+    for (w = 0; w < c->cfg.assoc; w++) {
+        const gs_cache_line *l = &c->lines[base + w];
+        uint64_t key;
+        if (!l->allocated)
+            return base + w;
+        if (l->pending_mask != 0)
+            continue;
+        key = c->repl->victim_key(l);
+        if (best == GS_CACHE_NONE || key < best_key) {
+            best = base + w;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+uint32_t gs_cachei_victim_mq(const gs_cache *c, uint32_t victim)
+{
+    if (victim == GS_CACHE_NONE)
+        return 0;
+    return (c->lines[victim].allocated && c->lines[victim].dirty_mask) ? 1u : 0u;
+}
+
+static void cache_push(gs_cache *c, const gs_cache_miss *miss)
+{
+    GS_ASSERT(c->mq_count < c->mq_capacity);
+    c->mq[(c->mq_head + c->mq_count) % c->mq_capacity] = *miss;
+    c->mq_count++;
+}
+
+static void cache_evict(gs_cache *c, uint32_t victim, uint16_t warp, uint64_t cycle,
+                        int at_fill, gs_cache_result *res)
+{
+    gs_cache_line *l = &c->lines[victim];
+    gs_cache_evict_event ev;
+    if (l->dirty_mask) {
+        gs_cache_miss wb;
+        memset(&wb, 0, sizeof wb);
+        wb.line_addr = l->line_addr;
+        wb.cycle = cycle;
+        wb.sector_mask = gs_cachei_mem_mask(c, l->dirty_mask);
+        wb.size_bytes = c->cfg.sector ? GS_CACHE_SECTOR_BYTES * cache_popcount(l->dirty_mask)
+                                      : c->cfg.line_bytes;
+        wb.warp = l->owner_warp;
+        wb.kind = GS_CACHE_MISS_WRITEBACK;
+        cache_push(c, &wb);
+        c->stats.writebacks++;
+        res->writeback = 1;
+        res->queued++;
+    }
+    c->stats.evictions++;
+    res->evicted = 1;
+    res->victim_line = l->line_addr;
+    if (c->observer.on_evict) {
+        memset(&ev, 0, sizeof ev);
+        ev.cycle = cycle;
+        ev.line_addr = l->line_addr;
+        ev.owner_warp = l->owner_warp;
+        ev.evicting_warp = warp;
+        ev.dirty_mask = l->dirty_mask;
+        ev.at_fill = (uint8_t)at_fill;
+        c->observer.on_evict(c->observer.ctx, &ev);
+    }
+}
+
+void gs_cachei_replace(gs_cache *c, uint32_t victim, uint64_t line_addr, uint16_t warp,
+                       uint64_t cycle, int at_fill, gs_cache_result *res)
+{
+    gs_cache_line *l = &c->lines[victim];
+    if (l->allocated && l->line_addr != line_addr)
+        cache_evict(c, victim, warp, cycle, at_fill, res);
+    if (c->mode == GS_CACHE_MODE_UNBOUNDED && !l->bound) {
+        uint32_t b = cache_unb_bucket(c, line_addr);
+        GS_ASSERT(victim == c->unb_used);
+        c->unb_used++;
+        l->bound = 1;
+        l->chain_next = c->unb_buckets[b];
+        c->unb_buckets[b] = victim;
+    }
+    l->line_addr = line_addr;
+    l->allocated = 1;
+    l->valid_mask = 0;
+    l->pending_mask = 0;
+    l->dirty_mask = 0;
+    l->owner_warp = warp;
+    c->repl->on_insert(l, ++c->stamp);
+}
+
+void gs_cachei_touch(gs_cache *c, uint32_t line)
+{
+    c->repl->on_hit(&c->lines[line], ++c->stamp);
+}
+
+uint32_t gs_cachei_mq_room(const gs_cache *c)
+{
+    return c->mq_capacity - c->mq_count;
+}
+
+void gs_cachei_fail(gs_cache_result *res, gs_cache_fail why)
+{
+    res->outcome = GS_CACHE_RESERVATION_FAIL;
+    res->fail = (uint8_t)why;
+}
+
+void gs_cachei_push_read(gs_cache *c, const gs_cache_request *rq, uint64_t line_addr,
+                            uint32_t units, uint64_t cycle, gs_cache_result *res)
+{
+    gs_cache_miss m;
+    memset(&m, 0, sizeof m);
+    m.line_addr = line_addr;
+    m.cycle = cycle;
+    m.sector_mask = gs_cachei_mem_mask(c, units);
+    m.size_bytes = c->cfg.sector ? GS_CACHE_SECTOR_BYTES * cache_popcount(units)
+                                 : c->cfg.line_bytes;
+    m.token = rq->token;
+    m.pc = rq->pc;
+    m.sm = rq->sm;
+    m.warp = rq->warp;
+    m.kind = GS_CACHE_MISS_READ;
+    m.space = rq->space;
+    cache_push(c, &m);
+    c->stats.read_requests++;
+    res->queued++;
+}
+
+void gs_cachei_push_write(gs_cache *c, const gs_cache_request *rq, uint64_t cycle,
+                          gs_cache_result *res)
+{
+    gs_cache_miss m;
+    memset(&m, 0, sizeof m);
+    m.line_addr = gs_cachei_line_addr(c, rq->addr);
+    m.cycle = cycle;
+    m.sector_mask = rq->sector_mask;
+    m.size_bytes = rq->size_bytes ? rq->size_bytes
+                                  : GS_CACHE_SECTOR_BYTES * cache_popcount(rq->sector_mask);
+    m.token = rq->token;
+    m.pc = rq->pc;
+    m.sm = rq->sm;
+    m.warp = rq->warp;
+    m.kind = GS_CACHE_MISS_WRITE;
+    m.space = rq->space;
+    cache_push(c, &m);
+    c->stats.write_requests++;
+    res->queued++;
+}
+
+/* ---- miss queue, probes, statistics ---------------------------------- */
+
+uint32_t gs_cache_miss_count(const gs_cache *c)
+{
+    return c->mq_count;
+}
+
+const gs_cache_miss *gs_cache_miss_peek(const gs_cache *c)
+{
+    return c->mq_count ? &c->mq[c->mq_head] : NULL;
+}
+
+int gs_cache_miss_pop(gs_cache *c, gs_mem_req *req)
+{
+    const gs_cache_miss *m = gs_cache_miss_peek(c);
+    uint32_t entry;
+    if (m == NULL)
+        return 0;
+    req->line_addr = m->line_addr;
+    req->sector_mask = m->sector_mask;
+    req->size_bytes = m->size_bytes;
+    req->kind = (uint8_t)(m->kind == GS_CACHE_MISS_READ ? GS_REQ_READ : GS_REQ_WRITE);
+    req->space = m->space;
+    req->flags = (uint16_t)(m->kind == GS_CACHE_MISS_WRITEBACK ? GS_REQ_WRITEBACK : 0);
+    req->origin_sm = m->sm;
+    req->origin_warp = m->warp;
+    req->origin_pc = m->pc;
+    req->created_cycle = m->cycle;
+    req->merge_count = 1;
+    if (m->kind == GS_CACHE_MISS_READ && c->mode != GS_CACHE_MODE_BYPASS) {
+        entry = gs_mshr_find(&c->mshr, m->line_addr);
+        if (entry != GS_MSHR_NONE && c->mshr.entries[entry].merged_total > 0)
+            req->merge_count = c->mshr.entries[entry].merged_total;
+    }
+    c->mq_head = (c->mq_head + 1u) % c->mq_capacity;
+    c->mq_count--;
+    return 1;
+}
+
+uint32_t gs_cache_mshr_merges(const gs_cache *c, uint64_t line_addr)
+{
+    uint32_t entry = gs_mshr_find(&c->mshr, gs_cachei_line_addr(c, line_addr));
+    return entry == GS_MSHR_NONE ? 0 : c->mshr.entries[entry].merged_total;
+}
+
+uint32_t gs_cache_set_of(const gs_cache *c, uint64_t addr)
+{
+    gs_cache_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.addr = addr;
+    return gs_cachei_set(c, &rq);
+}
+
+uint32_t gs_cache_find(const gs_cache *c, uint64_t addr)
+{
+    uint64_t la = gs_cachei_line_addr(c, addr);
+    return gs_cachei_find(c, gs_cache_set_of(c, addr), la);
+}
+
+const gs_cache_line *gs_cache_line_at(const gs_cache *c, uint32_t index)
+{
+    GS_ASSERT(index < c->n_lines);
+    return &c->lines[index];
+}
+
+static void cache_put(gs_stats *stats, const char *prefix, const char *name, uint64_t value)
+{
+    char full[GS_STAT_NAME_MAX];
+    gs_fmt(full, sizeof full, "%s%s", prefix, name);
+    gs_stats_put_count(stats, full, value);
+}
+
+void gs_cache_report(const gs_cache *c, gs_stats *stats, const char *prefix)
+{
+    const gs_cache_stats *s = &c->stats;
+    uint64_t accesses = s->hits + s->pending_hits + s->misses;
+    char full[GS_STAT_NAME_MAX];
+    cache_put(stats, prefix, "total_cache_accesses", accesses);
+    cache_put(stats, prefix, "total_cache_read_accesses", s->reads);
+    cache_put(stats, prefix, "total_cache_write_accesses", s->writes);
+    cache_put(stats, prefix, "total_cache_hits", s->hits);
+    cache_put(stats, prefix, "total_cache_pending_hits", s->pending_hits);
+    cache_put(stats, prefix, "total_cache_misses", s->misses);
+    cache_put(stats, prefix, "total_cache_sector_misses", s->sector_misses);
+    gs_fmt(full, sizeof full, "%stotal_cache_miss_rate", prefix);
+    gs_stats_put_ratio(stats, full, s->misses, accesses, 4);
+    cache_put(stats, prefix, "total_cache_reservation_fails", s->fails[GS_CACHE_FAIL_NONE]);
+    cache_put(stats, prefix, "cache_fail_line_alloc", s->fails[GS_CACHE_FAIL_LINE_ALLOC]);
+    cache_put(stats, prefix, "cache_fail_miss_queue_full",
+              s->fails[GS_CACHE_FAIL_MISS_QUEUE_FULL]);
+    cache_put(stats, prefix, "cache_fail_mshr_entry", s->fails[GS_CACHE_FAIL_MSHR_ENTRY]);
+    cache_put(stats, prefix, "cache_fail_mshr_merge_entry", s->fails[GS_CACHE_FAIL_MSHR_MERGE]);
+    cache_put(stats, prefix, "cache_mshr_merges", s->mshr_merges);
+    cache_put(stats, prefix, "cache_mshr_high_water", c->mshr.high_water);
+    cache_put(stats, prefix, "cache_evictions", s->evictions);
+    cache_put(stats, prefix, "cache_writebacks", s->writebacks);
+    cache_put(stats, prefix, "cache_invalidations", s->invalidations);
+    cache_put(stats, prefix, "cache_read_requests", s->read_requests);
+    cache_put(stats, prefix, "cache_write_requests", s->write_requests);
+    cache_put(stats, prefix, "cache_fills", s->fills);
+    cache_put(stats, prefix, "cache_unbounded_overflows", s->unbounded_overflows);
+}

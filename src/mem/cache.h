@@ -1,0 +1,274 @@
+/*
+ * The generic cache: one module for L1D, L2 slices, L1I and the constant
+ * cache (DESIGN.md sections 3 and 7), configured by a GPGPU-Sim cache string
+ * (gs_cache_config, spec/formats.md section 2.1).
+ *
+ * Model (GPGPU-Sim semantics, spec/seed-000-dwt-pric.md section 2.1,
+ * spec/seed-004-gpgpu-arch-book.md sections 1.3.2 and 1.5.1):
+ *  - tag array of n_sets x assoc lines, set chosen by the configured set-index
+ *    function (mem/set_index.h); a lookup touches one set only;
+ *  - sector caches (type S): 4 x 32-byte sectors per line with per-sector
+ *    valid / pending / dirty bits; a non-sector line is one unit (bit 0);
+ *  - replacement LRU or FIFO behind gs_repl_ops (repl_lru.c, repl_fifo.c):
+ *    an invalid way first, else the smallest key among lines with no
+ *    pending fill, lowest way on ties;
+ *  - MSHRs (mem/mshr.h) with entry count and merge limit, a miss queue of the
+ *    configured size holding the requests for the lower level;
+ *  - allocate-on-miss (`m`: the line is reserved when the miss is taken),
+ *    allocate-on-fill (`f`, and streaming `s`: the victim is chosen when the
+ *    data arrives);
+ *  - write policies per state space, write-allocate variants N/W/F/L.
+ *
+ * Outcomes of gs_cache_access: HIT, HIT_RESERVED (the line is allocated and
+ * the requested sectors are pending: merged into the MSHR entry), MISS (a
+ * request went to the miss queue, or merged into an MSHR entry of a line that
+ * is not allocated), RESERVATION_FAIL with one of the four reasons of
+ * seed-000 section 2.1. A failed access changes no state except the fail
+ * statistics; the LD/ST unit retries it in a later cycle.
+ *
+ * Characterisation modes: UNBOUNDED (fully associative, never evicts, sized
+ * by params.unbounded_max_lines: only cold misses) and BYPASS (no lines:
+ * every read gets its own MSHR entry and goes below, every write goes below).
+ *
+ * Observer callbacks (DESIGN.md section 7), called synchronously in this fixed
+ * order: for one access that evicts a line, on_evict (victim) BEFORE
+ * on_access (its outcome, also for reservation fails); a fill that evicts
+ * (allocate-on-fill) calls on_evict during gs_cache_fill. Invalidations by
+ * write-evict are not evictions (no callback; counted as invalidations).
+ */
+#ifndef GS_MEM_CACHE_H
+#define GS_MEM_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/cachestr.h"
+#include "base/stats.h"
+#include "base/status.h"
+#include "mem/mem_req.h"
+#include "mem/mshr.h"
+#include "mem/set_index.h"
+
+#define GS_CACHE_NONE 0xFFFFFFFFu
+/* GPGPU-Sim MAX_WARP_PER_SM: the streaming (`s`) merge limit when not given. */
+#define GS_CACHE_STREAMING_MERGE_DEFAULT 64u
+/* GPGPU-Sim MAX_DEFAULT_CACHE_SIZE_MULTIBLIER: streaming MSHR entries =
+ * sets x assoc x 4 (x 4 more for sector caches), formats.md 2.1. */
+#define GS_CACHE_STREAMING_MSHR_FACTOR 4u
+
+/* Same order as gs_l1_outcome (core/sched.h) so glue can cast. */
+typedef enum gs_cache_outcome {
+    GS_CACHE_HIT = 0,
+    GS_CACHE_HIT_RESERVED,
+    GS_CACHE_MISS,
+    GS_CACHE_RESERVATION_FAIL
+} gs_cache_outcome;
+
+/* seed-000 section 2.1; GPGPU-Sim enum order. */
+typedef enum gs_cache_fail {
+    GS_CACHE_FAIL_NONE = 0,
+    GS_CACHE_FAIL_LINE_ALLOC,      /* every way of the set reserved (LINE_ALLOC_FAIL) */
+    GS_CACHE_FAIL_MISS_QUEUE_FULL, /* MISS_QUEUE_FULL */
+    GS_CACHE_FAIL_MSHR_ENTRY,      /* no free MSHR entry (MSHR_ENRTY_FAIL) */
+    GS_CACHE_FAIL_MSHR_MERGE,      /* matching entry has no merge slot (MSHR_MIX / MERGE) */
+    GS_CACHE_FAIL_COUNT
+} gs_cache_fail;
+
+typedef enum gs_cache_mode {
+    GS_CACHE_MODE_NORMAL = 0,
+    GS_CACHE_MODE_UNBOUNDED,       /* fully associative, never evicts */
+    GS_CACHE_MODE_BYPASS           /* no lines at all */
+} gs_cache_mode;
+
+typedef struct gs_cache_params {
+    gs_cache_config config;        /* must be enabled */
+    uint32_t mode;                 /* gs_cache_mode */
+    uint32_t unbounded_max_lines;  /* UNBOUNDED: largest footprint in lines */
+    uint32_t streaming_max_merge;  /* `s`: merge limit; 0 = GS_CACHE_STREAMING_MERGE_DEFAULT */
+    uint32_t ipoly_hashed_bits;    /* IPOLY: 0 = the default for the set count */
+} gs_cache_params;
+
+/* One access: a line (or its sectors) read or written by one request. */
+typedef struct gs_cache_request {
+    uint64_t addr;                 /* byte address; the line is addr & ~(line - 1) */
+    uint64_t index_addr;           /* address hashed for the set (L2: partition address) */
+    uint32_t sector_mask;          /* 32-byte sectors of the line touched (bit i) */
+    uint32_t full_mask;            /* writes: sectors whose 32 bytes are all written */
+    uint32_t size_bytes;           /* bytes of a write sent below; 0 = 32 per sector */
+    uint32_t token;                /* caller's identity, returned by gs_cache_fill */
+    uint32_t pc;
+    uint16_t sm;
+    uint16_t warp;
+    uint8_t is_write;
+    uint8_t space;                 /* gs_space (core/inst.h) */
+    uint8_t no_allocate;           /* per-access bypass: never allocate a line */
+    uint8_t use_index_addr;        /* 0: the set comes from addr */
+} gs_cache_request;
+
+typedef struct gs_cache_result {
+    uint8_t outcome;               /* gs_cache_outcome */
+    uint8_t fail;                  /* gs_cache_fail */
+    uint8_t sector_miss;           /* line present, a requested sector absent */
+    uint8_t merged;                /* joined an existing MSHR entry */
+    uint8_t evicted;               /* a valid line was replaced */
+    uint8_t writeback;             /* ... and it was dirty: a write-back was queued */
+    uint8_t queued;                /* requests pushed to the miss queue */
+    uint8_t invalidated;           /* write-evict removed the line */
+    uint64_t victim_line;          /* when evicted */
+} gs_cache_result;
+
+/* A request waiting for a fill, released by gs_cache_fill. */
+typedef gs_mshr_waiter gs_cache_waiter;
+
+typedef enum gs_cache_miss_kind {
+    GS_CACHE_MISS_READ = 0,
+    GS_CACHE_MISS_WRITE,           /* a write sent below (through / evict / no-allocate) */
+    GS_CACHE_MISS_WRITEBACK        /* dirty victim */
+} gs_cache_miss_kind;
+
+/* A miss-queue entry: what the cache asks of the level below. */
+typedef struct gs_cache_miss {
+    uint64_t line_addr;
+    uint64_t cycle;
+    uint32_t sector_mask;          /* 32-byte sectors of the line (memory view) */
+    uint32_t size_bytes;
+    uint32_t token;
+    uint32_t pc;
+    uint16_t sm;
+    uint16_t warp;
+    uint8_t kind;                  /* gs_cache_miss_kind */
+    uint8_t space;
+} gs_cache_miss;
+
+typedef struct gs_cache_line {
+    uint64_t line_addr;
+    uint64_t insert_stamp;         /* FIFO key */
+    uint64_t use_stamp;            /* LRU key */
+    uint32_t chain_next;           /* UNBOUNDED: hash chain */
+    uint16_t owner_warp;           /* warp whose access inserted it */
+    uint8_t allocated;             /* tag valid (some sector valid or pending) */
+    uint8_t valid_mask;
+    uint8_t pending_mask;          /* reserved: fill outstanding (allocate-on-miss) */
+    uint8_t dirty_mask;
+    uint8_t bound;                 /* UNBOUNDED: slot bound to line_addr */
+} gs_cache_line;
+
+/* Replacement policy (DESIGN.md section 7): one file each, table by gs_cache_repl. */
+typedef struct gs_repl_ops {
+    const char *name;
+    void (*on_insert)(gs_cache_line *line, uint64_t stamp);
+    void (*on_hit)(gs_cache_line *line, uint64_t stamp);
+    uint64_t (*victim_key)(const gs_cache_line *line);   /* smallest is replaced */
+} gs_repl_ops;
+
+extern const gs_repl_ops gs_repl_lru_ops;
+extern const gs_repl_ops gs_repl_fifo_ops;
+extern const gs_repl_ops *const gs_repl_table[2];     /* by gs_cache_repl */
+
+typedef struct gs_cache_event {
+    uint64_t cycle;
+    uint64_t line_addr;
+    uint32_t token;
+    uint32_t pc;
+    uint16_t sm;
+    uint16_t warp;
+    uint8_t outcome;               /* gs_cache_outcome */
+    uint8_t fail;                  /* gs_cache_fail */
+    uint8_t is_write;
+    uint8_t sector_miss;
+} gs_cache_event;
+
+typedef struct gs_cache_evict_event {
+    uint64_t cycle;
+    uint64_t line_addr;            /* the victim */
+    uint16_t owner_warp;           /* warp that inserted the victim */
+    uint16_t evicting_warp;        /* warp whose access (or fill) replaced it */
+    uint8_t dirty_mask;
+    uint8_t at_fill;               /* 1: allocate-on-fill eviction */
+} gs_cache_evict_event;
+
+typedef struct gs_cache_observer {
+    void *ctx;
+    void (*on_access)(void *ctx, const gs_cache_event *event);
+    void (*on_evict)(void *ctx, const gs_cache_evict_event *event);
+} gs_cache_observer;
+
+typedef struct gs_cache_stats {
+    uint64_t reads, writes;        /* accesses by kind (reservation fails excluded) */
+    uint64_t hits, pending_hits, misses, sector_misses;
+    uint64_t fails[GS_CACHE_FAIL_COUNT];    /* [0] = all reservation fails */
+    uint64_t mshr_merges, evictions, writebacks, invalidations;
+    uint64_t read_requests, write_requests, fills, unbounded_overflows;
+} gs_cache_stats;
+
+typedef struct gs_cache {
+    gs_cache_config cfg;
+    const gs_repl_ops *repl;
+    gs_set_index index;
+    gs_cache_line *lines;
+    uint32_t *unb_buckets;         /* UNBOUNDED: hash heads */
+    gs_cache_miss *mq;             /* miss-queue ring */
+    gs_mshr mshr;
+    gs_cache_observer observer;
+    gs_cache_stats stats;
+    uint64_t stamp;                /* replacement clock: +1 per line touch */
+    uint32_t mode;
+    uint32_t n_lines;
+    uint32_t unb_used, unb_bucket_mask;
+    uint32_t line_log2;
+    uint32_t full_mask;            /* all units of a line: 0xF sector, 0x1 normal */
+    uint32_t mem_line_mask;        /* 32-byte sectors a whole-line read asks below */
+    uint32_t mq_capacity, mq_head, mq_count;
+    uint8_t on_fill;               /* f or s */
+} gs_cache;
+
+/* The MSHR sizes actually used (streaming `s` overrides the string). */
+uint32_t gs_cache_mshr_entries(const gs_cache_params *params);
+uint32_t gs_cache_mshr_merge(const gs_cache_params *params);
+
+/* Arena bytes gs_cache_init takes (DESIGN.md section 5). (gs_cache_bytes in
+ * base/cachestr.h is the capacity of the cache string.) */
+size_t gs_cache_arena_bytes(const gs_cache_params *params);
+
+/* Set up; GS_E_CONFIG for a disabled config or a bad set-index setup,
+ * GS_E_ARENA when the arena is too small. */
+gs_status gs_cache_init(gs_cache *cache, gs_arena *arena, const gs_cache_params *params,
+                        gs_diag *diag);
+
+void gs_cache_set_observer(gs_cache *cache, const gs_cache_observer *observer);
+
+/* One access at `cycle` (see the outcomes above). */
+gs_cache_result gs_cache_access(gs_cache *cache, const gs_cache_request *request,
+                                uint64_t cycle);
+
+/* The reply for `sectors` (memory view, bit i = 32-byte sector i; ignored
+ * for a non-sector cache) of line_addr. Returns 0 (nothing done; retry) when
+ * an allocate-on-fill eviction needs a miss-queue slot for its write-back and
+ * the queue is full; else 1, with the waiters now served in out[] in arrival
+ * order (*released of them; capacity >= gs_cache_mshr_merge). A fill with no
+ * MSHR entry for the line is a simulator bug. */
+int gs_cache_fill(gs_cache *cache, uint64_t line_addr, uint32_t sectors, uint64_t cycle,
+                  gs_cache_waiter *out, uint32_t capacity, uint32_t *released);
+
+/* Miss queue, oldest first. */
+uint32_t gs_cache_miss_count(const gs_cache *cache);
+const gs_cache_miss *gs_cache_miss_peek(const gs_cache *cache);
+/* Remove the oldest miss and fill the non-pool fields of *req (line_addr,
+ * sector_mask, size, kind, space, flags, origin, created_cycle, merge_count
+ * and merge_age of a read's MSHR entry). Returns 0 when the queue is empty. */
+int gs_cache_miss_pop(gs_cache *cache, gs_mem_req *req);
+
+/* Merge length of the oldest MSHR entry of a line (0 when none): seed-002. */
+uint32_t gs_cache_mshr_merges(const gs_cache *cache, uint64_t line_addr);
+
+/* State probes for tests and the watchdog dump. */
+uint32_t gs_cache_set_of(const gs_cache *cache, uint64_t addr);
+/* Line index holding line_addr (GS_CACHE_NONE when absent). */
+uint32_t gs_cache_find(const gs_cache *cache, uint64_t addr);
+const gs_cache_line *gs_cache_line_at(const gs_cache *cache, uint32_t index);
+
+/* Statistics with GPGPU-Sim-like names under `prefix` ("l1d_", "l2_"). */
+void gs_cache_report(const gs_cache *cache, gs_stats *stats, const char *prefix);
+
+#endif

@@ -1,0 +1,95 @@
+/*
+ * Miss-status holding registers (MSHRs) of a cache (spec/seed-000-dwt-pric.md
+ * section 2.1; spec/seed-004-gpgpu-arch-book.md section 1.3.2 "PRT ~ MSHR";
+ * spec/formats.md section 2.1 `<mshr type>:<entries>:<max merge>`).
+ *
+ * An entry tracks one outstanding line (by line address): the sectors asked
+ * of the lower level and not yet filled (`pending_mask`, 4 x 32-byte sectors;
+ * bit 0 only for a non-sector cache) and the requests waiting on it, in
+ * arrival order. `max_merge` bounds the waiters of an entry, the first one
+ * included (GPGPU-Sim mshr_table::full: list size >= max merged).
+ *
+ * Lookup is by a chained hash of the line address (bucket count a power of
+ * two >= entries), so a probe touches one short chain, never all entries
+ * (DESIGN.md section 10). Several entries may hold the same line (a bypassing
+ * cache gives every read its own entry); gs_mshr_find returns the oldest.
+ * Free entries are handed out lowest index first and reused LIFO: the order
+ * depends only on the sequence of calls (DESIGN.md section 4).
+ */
+#ifndef GS_MEM_MSHR_H
+#define GS_MEM_MSHR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/status.h"
+
+#define GS_MSHR_NONE 0xFFFFFFFFu
+
+/* One request waiting on an entry. */
+typedef struct gs_mshr_waiter {
+    uint32_t token;        /* the caller's identity of the request (e.g. pool index) */
+    uint32_t pc;
+    uint16_t warp;         /* origin warp (SM warp slot) */
+    uint8_t wait_mask;     /* sectors it still waits for */
+    uint8_t is_write;      /* a fetch-on-write partial write (data merged at fill) */
+} gs_mshr_waiter;
+
+typedef struct gs_mshr_entry {
+    uint64_t line_addr;
+    uint64_t arrival_sum;  /* sum of the waiters' arrival cycles (seed-002 Age_MSHR) */
+    uint32_t chain_next;   /* hash chain, or free list while unused */
+    uint32_t set;          /* cache set of the line (fill needs it) */
+    uint32_t n_waiters;
+    uint32_t merged_total; /* waiters ever added: the merge length of seed-002 2.1 */
+    uint8_t pending_mask;  /* sectors requested below and not yet filled */
+    uint8_t insert_on_fill;/* allocate-on-fill: insert the line when it arrives */
+    uint8_t dirty_on_fill; /* fetch-on-write: the line is dirty once filled */
+    uint8_t in_use;
+} gs_mshr_entry;
+
+typedef struct gs_mshr {
+    gs_mshr_entry *entries;
+    gs_mshr_waiter *waiters;   /* entries x max_merge, entry i at [i * max_merge] */
+    uint32_t *buckets;         /* chain heads, GS_MSHR_NONE when empty */
+    uint32_t n_entries;
+    uint32_t max_merge;
+    uint32_t bucket_mask;
+    uint32_t free_head;
+    uint32_t in_use;
+    uint32_t high_water;
+} gs_mshr;
+
+/* Arena bytes gs_mshr_init takes. */
+size_t gs_mshr_bytes(uint32_t entries, uint32_t max_merge);
+
+/* entries and max_merge must be >= 1 (GS_E_CONFIG); GS_E_ARENA when too small. */
+gs_status gs_mshr_init(gs_mshr *mshr, gs_arena *arena, uint32_t entries, uint32_t max_merge,
+                       gs_diag *diag);
+
+/* The oldest entry holding line_addr, or GS_MSHR_NONE. */
+uint32_t gs_mshr_find(const gs_mshr *mshr, uint64_t line_addr);
+/* 1 when no entry is free. */
+int gs_mshr_full(const gs_mshr *mshr);
+/* 1 when the entry has no free merge slot. */
+int gs_mshr_merge_full(const gs_mshr *mshr, uint32_t entry);
+
+/* Take a free entry for line_addr (caller checked gs_mshr_full). */
+uint32_t gs_mshr_alloc(gs_mshr *mshr, uint64_t line_addr, uint32_t set);
+/* Append a waiter (caller checked gs_mshr_merge_full). */
+void gs_mshr_add_waiter(gs_mshr *mshr, uint32_t entry, const gs_mshr_waiter *waiter,
+                        uint64_t cycle);
+
+/* A fill of `filled` sectors: clears them from pending, moves every waiter
+ * whose wait_mask no longer meets pending to out[] in arrival order (at most
+ * `capacity`; GS_ASSERT), and frees the entry when nothing is pending.
+ * Returns the number of waiters released. */
+uint32_t gs_mshr_fill(gs_mshr *mshr, uint32_t entry, uint32_t filled, gs_mshr_waiter *out,
+                      uint32_t capacity);
+
+/* Read access for schedulers and tests. */
+const gs_mshr_entry *gs_mshr_entry_at(const gs_mshr *mshr, uint32_t entry);
+const gs_mshr_waiter *gs_mshr_waiter_at(const gs_mshr *mshr, uint32_t entry, uint32_t i);
+
+#endif
