@@ -37,7 +37,7 @@ CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run test unit-tests regen check-gen ptx bench install uninstall clean \
-        freestanding cross-check help
+        freestanding cross-check sanitize valgrind help
 
 all: $(BUILD)/gpusim $(BUILD)/libgpusim.a
 
@@ -110,16 +110,32 @@ freestanding: $(FREE_OBJ) tests/freestanding/port.c
 cross-check:
 	bash tests/cross_check.sh
 
+# The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+sanitize:
+	$(MAKE) BUILD=$(BUILD)-san CFLAGS="-O1 -g $(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" test
+
+# The golden runs under valgrind's memcheck (uninitialised reads, leaks).
+valgrind: $(BUILD)/gpusim
+	bash tests/valgrind_check.sh $(BUILD)/gpusim
+
 ptx:
 	$(MAKE) -C examples ptx
 
 bench: all
 	$(PYTHON) bench/run_bench.py --build $(BUILD)
 
+# The workload-suite table in README.md (between the suite-table markers):
+# every suite workload at its small size on gtx480 under the timing model.
+.PHONY: suite-table
+suite-table: all
+	$(PYTHON) bench/suite_table.py --build $(BUILD)
+
 clean:
 	rm -rf $(BUILD)
 
 help:
-	@echo "targets: all run test regen check-gen freestanding cross-check ptx bench install clean"
+	@echo "targets: all run test regen check-gen freestanding cross-check sanitize valgrind"
+	@echo "         ptx bench install uninstall clean"
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PORT_OBJ:.o=.d) $(TEST_BIN:=.d)

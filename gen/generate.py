@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-GENERATORS = ["limits", "hmatrix", "configs", "addrmap", "workloads"]
+GENERATORS = ["limits", "hmatrix", "configs", "addrmap", "workloads", "opcodes"]
 
 
 def main():

@@ -16,8 +16,45 @@ class ReferencedPaths(unittest.TestCase):
 
     def test_byte_array_is_nul_terminated(self):
         out = workloads.byte_array("x", b"AB", "c")
-        self.assertIn("65, 66, 0,", out)
+        self.assertIn("65,66,0,", out)
         self.assertIn("(2 bytes)", out)
+
+
+class SuiteHeader(unittest.TestCase):
+    TEXT = ("# workload: vadd\n# suite: CUDA SDK\n# size: small\n"
+            "# description: c = a + b\n# other: x\nptx vadd.ptx\n# workload: late\n")
+
+    def test_fields_before_first_directive(self):
+        fields = workloads.header_fields(self.TEXT, "f")
+        self.assertEqual({"workload": "vadd", "suite": "CUDA SDK", "size": "small",
+                          "description": "c = a + b"}, fields)
+
+    def test_consistent_header_accepted(self):
+        fields = workloads.header_fields(self.TEXT, "f")
+        workloads.check_suite_header(fields, "vadd", "small", "f")
+
+    def test_folder_mismatch_rejected(self):
+        fields = workloads.header_fields(self.TEXT, "f")
+        with self.assertRaisesRegex(workloads.WorkloadError, "folder is 'sprod'"):
+            workloads.check_suite_header(fields, "sprod", "small", "f")
+
+    def test_size_mismatch_rejected(self):
+        fields = workloads.header_fields(self.TEXT, "f")
+        with self.assertRaisesRegex(workloads.WorkloadError, "file is 'paper.gsw'"):
+            workloads.check_suite_header(fields, "vadd", "paper", "f")
+
+    def test_missing_description_rejected(self):
+        fields = workloads.header_fields("# workload: a\n# suite: s\n# size: small\n", "f")
+        with self.assertRaisesRegex(workloads.WorkloadError, "f:1: missing header line "
+                                    "'# description"):
+            workloads.check_suite_header(fields, "a", "small", "f")
+
+    def test_duplicate_key_rejected(self):
+        with self.assertRaisesRegex(workloads.WorkloadError, "f:2: header 'suite' given twice"):
+            workloads.header_fields("# suite: a\n# suite: b\n", "f")
+
+    def test_c_text_escapes(self):
+        self.assertEqual('"a\\"b\\\\c\\?"', workloads.c_text('a"b\\c?'))
 
 
 class TablesUpToDate(unittest.TestCase):

@@ -117,10 +117,13 @@ int gs_cli_usage_error(const char *format, ...)
 static void print_usage(void)
 {
     printf("usage: gpusim [OPTIONS]            run the main job (see --help)\n"
-           "       gpusim hash --fn linear|xor|fermi|ipoly --sets N [--poly P] [--line BYTES] "
-           "ADDR...\n"
+           "       gpusim [--functional] --workload NAME[:small|:paper]|FILE [OPTIONS]\n"
+           "       gpusim [--functional] --trace DIR|DIR/kernelslist.g [OPTIONS]\n"
+           "       gpusim --list-workloads | --dump-config | --config-stats [OPTIONS]\n"
+           "       gpusim hash --fn linear|xor|fermi|ipoly --sets N [--poly P] [--bits K] "
+           "[--line BYTES] ADDR...\n"
            "       gpusim addr [--config NAME|FILE] [-option value ...] ADDR...\n"
-           "       gpusim --help | --version\n");
+           "       gpusim --help | --usage | --version\n");
 }
 
 int main(int argc, char **argv)

@@ -71,7 +71,7 @@ typedef struct gs_clock_domains {
 } gs_clock_domains;
 
 /* -gpgpu_dram_timing_opt, in DRAM command-clock cycles (spec/formats.md 2.4). */
-typedef struct gs_dram_timing {
+typedef struct gs_dram_timing_cfg {
     uint32_t n_banks;        /* nbk */
     uint32_t t_ccd;          /* CCD: column to column (different bank group) */
     uint32_t t_rrd;          /* RRD: activate to activate, different banks */
@@ -86,7 +86,7 @@ typedef struct gs_dram_timing {
     uint32_t n_bank_groups;  /* nbkgrp */
     uint32_t t_ccdl;         /* CCDL: column to column, same bank group */
     uint32_t t_rtpl;         /* RTPL: read to precharge */
-} gs_dram_timing;
+} gs_dram_timing_cfg;
 
 /* -gpgpu_memory_partition_indexing (spec/formats.md 2.3); 3 (PAE) and above rejected. */
 typedef enum gs_partition_indexing {
@@ -96,7 +96,8 @@ typedef enum gs_partition_indexing {
 } gs_partition_indexing;
 
 /* -gpgpu_dram_scheduler. */
-typedef enum gs_dram_sched_kind { GS_DSCHED_FIFO = 0, GS_DSCHED_FRFCFS = 1 } gs_dram_sched_kind;
+/* Same numbering as mem/dsched.h (gs_dsched_kind), which the DRAM side uses. */
+typedef enum gs_dram_sched_kind { GS_DRAM_SCHED_FIFO = 0, GS_DRAM_SCHED_FRFCFS = 1 } gs_dram_sched_kind;
 
 /* Crossbar parameters kept from a BookSim .icnt file (-inter_config_file) or set
  * directly with -gs_icnt_<key>; 0 = not given (the crossbar's own default). */
@@ -181,12 +182,27 @@ typedef struct gs_config {
     uint32_t dram_data_command_freq_ratio;
     uint32_t dram_bank_indexing;           /* 0 normal, 1 XOR with higher bits */
     uint32_t dram_bank_group_indexing;     /* 0 higher bits, 1 lower bits */
-    gs_dram_timing dram_timing;
+    gs_dram_timing_cfg dram_timing;
     uint32_t perfect_mem;
+    uint32_t l1d_mode;                     /* -gs_l1d_mode: 0 normal, 1 unbounded, 2 bypass */
+    uint32_t l2_mode;                      /* -gs_l2_mode: 0 normal, 1 unbounded, 2 bypass */
+    uint32_t unbounded_max_lines;          /* -gs_unbounded_max_lines (per cache) */
+    uint32_t perfect_dram;                 /* -gs_perfect_dram: zero latency at the controller */
+    uint32_t dram_write_queue_entries;     /* -gs_dram_write_queue_size */
+    uint32_t dram_write_high_watermark;    /* -gs_dram_write_high_watermark */
+    uint32_t dram_write_low_watermark;     /* -gs_dram_write_low_watermark */
     /* gpusim's own */
     uint64_t seed;                         /* -gs_seed */
     uint32_t watchdog_cycles;              /* -gs_watchdog_cycles */
     uint32_t arena_mib;                    /* -gs_arena_mib: 0 = gs_sim_bytes() */
+    /* timing model (src/core/sm.c, src/core/gpu.c) */
+    uint32_t perfect_icache;               /* -gs_perfect_icache: every fetch hits */
+    uint32_t sample_cycles;                /* -gs_sample_cycles: active-warp samples */
+    uint32_t clock_jump;                   /* -gs_clock_jump: skip idle cycles */
+    /* trace front end (src/front/trace.h) */
+    uint32_t trace_line_bytes;             /* -gs_trace_line_bytes: per warp stream buffer */
+    uint32_t trace_open_warps;             /* -gs_trace_open_warps: 0 = resident warps */
+    uint32_t trace_tex_latency;            /* -gs_trace_tex_latency: address-less memory ops */
     gs_config_meta meta;
 } gs_config;
 

@@ -412,7 +412,7 @@ static const char *const timing_keys[TIMING_KEYS] = {
 #define TIMING_KEYS_REQUIRED 11u
 static const uint32_t timing_optional_defaults[3] = { 1, 0, 0 };
 
-static uint32_t *timing_field(gs_dram_timing *t, uint32_t key)
+static uint32_t *timing_field(gs_dram_timing_cfg *t, uint32_t key)
 {
     uint32_t *fields[TIMING_KEYS];
     fields[0] = &t->n_banks; fields[1] = &t->t_ccd; fields[2] = &t->t_rrd;
@@ -433,7 +433,7 @@ static int find_timing_key(const char *t, size_t n)
 }
 
 static int set_timing(const gs_option *opt, const char *t, size_t s, size_t len, uint32_t key,
-                      gs_dram_timing *timing, uint32_t *offsets, gs_value_error *e)
+                      gs_dram_timing_cfg *timing, uint32_t *offsets, gs_value_error *e)
 {
     uint64_t v = 0;
     char what[16];
@@ -445,7 +445,7 @@ static int set_timing(const gs_option *opt, const char *t, size_t s, size_t len,
     return 1;
 }
 
-static int parse_timing_keyed(const gs_option *opt, const char *t, size_t n, gs_dram_timing *tm,
+static int parse_timing_keyed(const gs_option *opt, const char *t, size_t n, gs_dram_timing_cfg *tm,
                               uint32_t *seen, uint32_t *offsets, gs_value_error *e)
 {
     field_cursor cur = { 0, 0, 0, 0 };
@@ -476,7 +476,7 @@ static int parse_timing_keyed(const gs_option *opt, const char *t, size_t n, gs_
 }
 
 static int parse_timing_positional(const gs_option *opt, const char *t, size_t n,
-                                   gs_dram_timing *tm, uint32_t *seen, uint32_t *offsets,
+                                   gs_dram_timing_cfg *tm, uint32_t *seen, uint32_t *offsets,
                                    gs_value_error *e)
 {
     field_cursor cur = { 0, 0, 0, 0 };
@@ -497,7 +497,7 @@ static int parse_timing_positional(const gs_option *opt, const char *t, size_t n
 }
 
 /* offsets[k]: where key k's value starts (n, the end, for defaulted keys). */
-static int check_timing(const gs_option *opt, const gs_dram_timing *tm, const uint32_t *offsets,
+static int check_timing(const gs_option *opt, const gs_dram_timing_cfg *tm, const uint32_t *offsets,
                         gs_value_error *e)
 {
     if (tm->n_banks == 0u || (tm->n_banks & (tm->n_banks - 1u)) || tm->n_banks > GS_MAX_DRAM_BANKS)
@@ -518,10 +518,10 @@ static int check_timing(const gs_option *opt, const gs_dram_timing *tm, const ui
     return 1;
 }
 
-static int parse_timing(const gs_option *opt, const char *t, size_t n, gs_dram_timing *out,
+static int parse_timing(const gs_option *opt, const char *t, size_t n, gs_dram_timing_cfg *out,
                         gs_value_error *e)
 {
-    gs_dram_timing tm;
+    gs_dram_timing_cfg tm;
     uint32_t seen = 0, k, offsets[TIMING_KEYS];
     memset(&tm, 0, sizeof tm);
     for (k = 0; k < TIMING_KEYS; k++)
@@ -544,11 +544,11 @@ static int parse_timing(const gs_option *opt, const char *t, size_t n, gs_dram_t
     return 1;
 }
 
-static size_t format_timing(const gs_dram_timing *tm, char *out, size_t capacity)
+static size_t format_timing(const gs_dram_timing_cfg *tm, char *out, size_t capacity)
 {
     size_t used = 0;
     uint32_t k;
-    gs_dram_timing copy = *tm;
+    gs_dram_timing_cfg copy = *tm;
     for (k = 0; k < TIMING_KEYS && used < capacity; k++)
         used += gs_fmt(out + used, capacity - used, "%s%s=%u", k ? ":" : "", timing_keys[k],
                        (unsigned)*timing_field(&copy, k));
@@ -653,7 +653,7 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *t, s
         return value_fail(e, ce.offset, "-%s: %s", opt->name, ce.message);
     }
     case GS_OPT_CLOCKS: return parse_clocks(opt, t, n, (gs_clock_domains *)field, e);
-    case GS_OPT_DRAM_TIMING: return parse_timing(opt, t, n, (gs_dram_timing *)field, e);
+    case GS_OPT_DRAM_TIMING: return parse_timing(opt, t, n, (gs_dram_timing_cfg *)field, e);
     case GS_OPT_SCHED: return parse_sched(opt, t, n, (gs_sched_config *)field, e);
     case GS_OPT_QUEUES: return parse_queues(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_ADDRMAP: return parse_addrmap(opt, t, n, (char *)field, e);
@@ -699,7 +699,7 @@ size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *
         used += format_mhz(clk->l2_khz, out + used, capacity - used);
         used += gs_fmt(out + used, capacity - used, ":");
         return used + format_mhz(clk->dram_khz, out + used, capacity - used);
-    case GS_OPT_DRAM_TIMING: return format_timing((const gs_dram_timing *)field, out, capacity);
+    case GS_OPT_DRAM_TIMING: return format_timing((const gs_dram_timing_cfg *)field, out, capacity);
     case GS_OPT_SCHED: return format_sched((const gs_sched_config *)field, out, capacity);
     case GS_OPT_QUEUES:
         return gs_fmt(out, capacity, "%u:%u:%u:%u", (unsigned)q[0], (unsigned)q[1],

@@ -23,6 +23,35 @@ int gs_cli_hash(int argc, char **argv);   /* gpusim hash ... */
 int gs_cli_addr(int argc, char **argv);   /* gpusim addr ... */
 /* gpusim --functional --workload NAME|FILE (called by gs_cli_run) */
 int gs_cli_workload(int argc, char **argv);
+/* gpusim --trace PATH --functional (src/cli/cli_trace.c) */
+int gs_cli_trace(int argc, char **argv);
+
+/* Workloads by name (src/cli/cli_suite.c): gpusim --list-workloads, and the
+ * lookup of `--workload NAME[:small|:paper]` / example:NAME among the
+ * embedded workloads. Lookup sets *found to NULL (and returns GS_OK) when
+ * `what` is to be read as a file; unknown names and sizes fill diag. */
+struct gs_embedded_workload;
+int gs_cli_list_workloads(int argc, char **argv);
+int gs_cli_workload_is_path(const char *what);
+gs_status gs_cli_workload_lookup(const char *what, const struct gs_embedded_workload **found,
+                                 gs_diag *diag);
+gs_status gs_cli_workload_not_found(const char *what, gs_diag *diag);
+
+/* Timing runs (src/cli/cli_timing.c): run `workload` (embedded NAME or FILE)
+ * under the timing model with configuration cfg; emit(stats, ctx) prints and
+ * checks the statistics and returns the exit status. Exit 3 on the watchdog. */
+struct gs_config;
+struct gs_stats;
+int gs_cli_timing_run(const struct gs_config *cfg, const char *workload,
+                      int (*emit)(const struct gs_stats *stats, void *ctx), void *ctx);
+/* The workload lookup and file reader of cli_workload.c, for cli_timing.c;
+ * gs_cli_workload_close releases what the reader held. */
+struct gs_workload;
+gs_status gs_cli_workload_open(const char *what, struct gs_workload *wl,
+                               gs_status (**read)(void *, const char *, const char **,
+                                                  const char **, size_t *, gs_diag *),
+                               void **read_context, gs_diag *diag);
+void gs_cli_workload_close(void);
 
 /* Read a whole file into a new NUL-terminated buffer (freed by
  * gs_cli_free_file). Fills diag (GS_E_IO) on failure. */

@@ -2,8 +2,9 @@
  * The default job: `gpusim [--config NAME|FILE ...] [-option value ...]
  * [--stats-json F] [--stats-csv F] [--check GOLDEN] [--dump-config] [--help]`.
  *
- * Until the timing model exists this runs honestly what exists: it loads and
- * checks the configuration, builds the statistics registry with counters
+ * The main job runs a workload (--workload NAME|FILE, default the embedded
+ * `syrk_small`) under the timing model (cli_timing.c). With --config-stats it only
+ * loads and checks the configuration, builds the statistics registry with counters
  * derived from the configuration (SMs, cache sizes, DRAM channels, clock
  * periods) and prints them as `name = value` lines ending with
  * `digest = ...` (src/base/stats.h). Exit: 0 ok, 1 --check mismatch, 2 bad input.
@@ -20,6 +21,8 @@ typedef struct run_args {
     const char *stats_json;
     const char *stats_csv;
     const char *check;
+    const char *workload;     /* timing run of this workload (default: syrk_small) */
+    int config_stats;         /* --config-stats: configuration counters only */
     int dump_config;
     int help;
 } run_args;
@@ -34,13 +37,19 @@ static void print_help(void)
     gs_sink_puts(&gs_cli_stdout,
         "usage: gpusim [--config NAME|FILE ...] [-option value ...] [--stats-json FILE]\n"
         "              [--stats-csv FILE] [--check GOLDEN] [--dump-config] [--help]\n"
-        "  --config NAME|FILE  embedded preset (gtx480) or GPGPU-Sim config file; repeatable,\n"
-        "                      loaded in order (also -config FILE); default: gtx480\n"
+        "  --config NAME|FILE  embedded preset (gtx480 qv100 a100) or a GPGPU-Sim config file;\n"
+        "                      repeatable, loaded in order (also -config FILE); default gtx480\n"
         "  -option value       override any option below, after all config files\n"
         "  --dump-config       print the effective configuration and exit\n"
         "  --stats-json FILE   also write the statistics as JSON\n"
         "  --stats-csv FILE    also write the statistics as CSV\n"
         "  --check GOLDEN      compare the statistics with a stats file; exit 1 on a mismatch\n"
+        "  --workload NAME|FILE  run it under the timing model (default: syrk_small)\n"
+        "  --functional --workload NAME|FILE  run it on the functional executor only\n"
+        "  --trace DIR|FILE    run an Accel-Sim trace set (kernelslist.g or its folder) under\n"
+        "                      the timing model; with --functional: count it only\n"
+        "  --list-workloads    list the embedded workloads (NAME[:small|:paper])\n"
+        "  --config-stats      print configuration-derived counters instead of running\n"
         "other commands: gpusim hash ..., gpusim addr ... (see gpusim --usage)\n\n");
     gs_config_print_help(&gs_cli_stdout);
 }
@@ -59,6 +68,10 @@ static int parse_run_args(int argc, char **argv, unsigned char *used, run_args *
         }
         if (strcmp(argv[i], "--dump-config") == 0)
             args->dump_config = 1;
+        else if (strcmp(argv[i], "--config-stats") == 0)
+            args->config_stats = 1;
+        else if (strcmp(argv[i], "--workload") == 0)
+            target = &args->workload;
         else if (strcmp(argv[i], "--stats-json") == 0)
             target = &args->stats_json;
         else if (strcmp(argv[i], "--stats-csv") == 0)
@@ -142,6 +155,21 @@ static int check_golden(const char *path, const gs_stats *stats)
     return 0;
 }
 
+/* Print the statistics, write the optional files, compare with --check. */
+static int emit_stats(const gs_stats *stats, void *context)
+{
+    const run_args *args = (const run_args *)context;
+    int rc = 0;
+    gs_stats_print_text(stats, &gs_cli_stdout);
+    if (args->stats_json)
+        rc = write_stats_file(args->stats_json, stats, 1);
+    if (!rc && args->stats_csv)
+        rc = write_stats_file(args->stats_csv, stats, 0);
+    if (!rc && args->check)
+        rc = check_golden(args->check, stats);
+    return rc;
+}
+
 static int report_stats(const gs_config *cfg, const run_args *args)
 {
     size_t bytes = gs_arena_round(gs_stats_bytes(STATS_CAPACITY));
@@ -159,13 +187,7 @@ static int report_stats(const gs_config *cfg, const run_args *args)
     }
     gs_arena_seal(&arena);
     put_config_counters(&stats, cfg);
-    gs_stats_print_text(&stats, &gs_cli_stdout);
-    if (args->stats_json)
-        rc = write_stats_file(args->stats_json, &stats, 1);
-    if (!rc && args->stats_csv)
-        rc = write_stats_file(args->stats_csv, &stats, 0);
-    if (!rc && args->check)
-        rc = check_golden(args->check, &stats);
+    rc = emit_stats(&stats, (void *)(uintptr_t)args);
     gs_cli_free_arena(buffer);
     return rc;
 }
@@ -191,7 +213,11 @@ int gs_cli_run(int argc, char **argv)
     }
     /* ---- DISPATCH POINT for later issues: --workload / --functional / --trace ----
      * hook the front ends in here, before the configuration-only job below. */
-    if (has_arg(argc, argv, "--workload"))
+    if (has_arg(argc, argv, "--list-workloads"))
+        return gs_cli_list_workloads(argc, argv);   /* src/cli/cli_suite.c */
+    if (has_arg(argc, argv, "--trace"))
+        return gs_cli_trace(argc, argv);      /* src/cli/cli_trace.c */
+    if (has_arg(argc, argv, "--workload") && has_arg(argc, argv, "--functional"))
         return gs_cli_workload(argc, argv);   /* src/cli/cli_workload.c */
     cfg = (gs_config *)gs_cli_alloc(sizeof *cfg);
     used = (unsigned char *)gs_cli_alloc((size_t)argc + 1u);
@@ -205,8 +231,11 @@ int gs_cli_run(int argc, char **argv)
         rc = parse_run_args(argc, argv, used, &args);
     if (!rc && args.dump_config)
         gs_config_dump(cfg, &gs_cli_stdout);
-    else if (!rc)
+    else if (!rc && args.config_stats)
         rc = report_stats(cfg, &args);
+    else if (!rc)   /* the main job: a workload under the timing model (cli_timing.c) */
+        rc = gs_cli_timing_run(cfg, args.workload ? args.workload : "syrk_small", emit_stats,
+                               &args);
     gs_cli_free(cfg);
     gs_cli_free(used);
     return rc;

@@ -4,9 +4,9 @@
  * no timing model, and print its counts and output digest in the stats
  * format (`name = value` lines, last `digest = ...`).
  *
- * NAME is looked up among the embedded example workloads first
- * (tables/workloads.c, from examples/workloads/NAME.gsw); anything else is
- * a file path. Files a workload names (ptx PATH, path=P) are read relative
+ * NAME is looked up among the embedded workloads first (tables/workloads.c:
+ * the suite, NAME[:small|:paper], and the examples; see cli_suite.c for the
+ * rules); anything else is a file path. Files a workload names (ptx PATH, path=P) are read relative
  * to the workload file's folder; an embedded workload gets them from its
  * embedded table, so it runs on a host with no file system.
  */
@@ -111,12 +111,13 @@ static gs_status open_workload(const char *what, cli_wl_source *src, gs_workload
     size_t length;
     gs_status st;
     memset(src, 0, sizeof *src);
-    src->embedded = gs_embedded_workload_find(what);
+    if ((st = gs_cli_workload_lookup(what, &src->embedded, diag)) != GS_OK)
+        return st;
     if (src->embedded)
         return gs_workload_parse(wl, src->embedded->source, src->embedded->text,
                                  src->embedded->length, diag);
     if ((st = gs_cli_read_file(what, &text, &length, diag)) != GS_OK)
-        return st;
+        return gs_cli_workload_is_path(what) ? st : gs_cli_workload_not_found(what, diag);
     src->held[src->num_held++] = text;
     folder_of(what, src->folder, sizeof src->folder);
     return gs_workload_parse(wl, what, text, length, diag);
@@ -180,4 +181,21 @@ int gs_cli_workload(int argc, char **argv)
         status = run_workload(&wl, &src, &diag);
     release_files(&src);
     return status;
+}
+
+/* ---- for timing runs (cli_timing.c): the same workload lookup and file reader ---- */
+
+static cli_wl_source timing_source;   /* file names and buffers: not on the stack */
+
+gs_status gs_cli_workload_open(const char *what, gs_workload *wl, gs_wl_read_fn *read,
+                               void **read_context, gs_diag *diag)
+{
+    *read = read_workload_file;
+    *read_context = &timing_source;
+    return open_workload(what, &timing_source, wl, diag);
+}
+
+void gs_cli_workload_close(void)
+{
+    release_files(&timing_source);
 }

@@ -121,17 +121,67 @@ static uint64_t next_row_pointer(gs_datagen *gen)
     return value;
 }
 
+/* Rodinia's Node {starting, no_of_edges} array: even elements draw the row's
+ * count (the same counts stream as the row pointers), odd ones repeat it. */
+static uint64_t next_node_field(gs_datagen *gen, uint64_t i)
+{
+    uint64_t start = gen->running;
+    if (i & 1u)
+        return gen->left;
+    gen->left = 0;
+    if (gen->row < gen->spec.rows) {
+        gen->left = draw_row_nnz(gen);
+        gen->running += gen->left;
+        gen->row++;
+    }
+    return start;
+}
+
+static int use_floyd(const gs_datagen_spec *spec)
+{
+    return spec->cols > GS_DATAGEN_FLOYD_COLS && spec->nnz_max <= GS_DATAGEN_FLOYD_MAX;
+}
+
+/* Floyd's sampling of `count` distinct columns of [0, cols): for j from
+ * cols - count to cols - 1 draw t in [0, j]; take t, or j when t is taken
+ * already. Then sort them ascending (insertion sort: count <= 32). */
+static void floyd_row(gs_datagen *gen, uint32_t count)
+{
+    uint32_t n = 0, j, i;
+    for (j = gen->spec.cols - count; j < gen->spec.cols; j++) {
+        uint32_t t = (uint32_t)gs_prng_below(&gen->columns, (uint64_t)j + 1u), k;
+        for (k = 0; k < n && gen->picked[k] != t; k++)
+            ;
+        gen->picked[n] = k < n ? j : t;
+        n++;
+    }
+    for (i = 1; i < n; i++) {
+        uint32_t v = gen->picked[i];
+        for (j = i; j > 0 && gen->picked[j - 1u] > v; j--)
+            gen->picked[j] = gen->picked[j - 1u];
+        gen->picked[j] = v;
+    }
+    gen->picked_next = 0;
+}
+
 /* Selection sampling (Knuth's algorithm S): take column c with probability
- * left / (cols - c); yields `left` distinct columns in ascending order. */
+ * left / (cols - c); yields `left` distinct columns in ascending order.
+ * (Floyd's sampling for wide, sparse patterns: see datagen.h.) */
 static uint64_t next_column(gs_datagen *gen)
 {
     while (gen->left == 0 && gen->row < gen->spec.rows) {
         gen->left = draw_row_nnz(gen);
         gen->col = 0;
         gen->row++;
+        if (use_floyd(&gen->spec))
+            floyd_row(gen, gen->left);
     }
     if (gen->left == 0)
         return 0;   /* past the end of the pattern: a caller bug, benign */
+    if (use_floyd(&gen->spec)) {
+        gen->left--;
+        return gen->picked[gen->picked_next++];
+    }
     for (;;) {
         uint32_t c = gen->col++;
         if (gs_prng_below(&gen->columns, gen->spec.cols - c) < gen->left) {
@@ -162,6 +212,7 @@ uint64_t gs_datagen_next(gs_datagen *gen)
     case GS_DATAGEN_CSR_ROWPTR: return next_row_pointer(gen);
     case GS_DATAGEN_CSR_COLS: return next_column(gen);
     case GS_DATAGEN_CSR_VALUES: return random_f32(gen);
+    case GS_DATAGEN_CSR_NODES: return next_node_field(gen, i);
     }
     return 0;
 }

@@ -22,6 +22,9 @@
  *                        values (random f32 as above). A random directed
  *                        graph is the pattern with rows = cols = nodes:
  *                        offsets = row pointers, edges = column indices.
+ *                        A fourth stream, nodes, gives per row the pair
+ *                        {start, count} (Rodinia BFS's Node struct array,
+ *                        2 x rows elements) instead of the row pointers.
  */
 #ifndef GS_FRONT_DATAGEN_H
 #define GS_FRONT_DATAGEN_H
@@ -45,7 +48,8 @@ typedef enum gs_datagen_kind {
     GS_DATAGEN_RANDOM_F32,
     GS_DATAGEN_CSR_ROWPTR,
     GS_DATAGEN_CSR_COLS,
-    GS_DATAGEN_CSR_VALUES
+    GS_DATAGEN_CSR_VALUES,
+    GS_DATAGEN_CSR_NODES   /* per row {start, count}: Rodinia's Node array (2 x rows) */
 } gs_datagen_kind;
 
 typedef struct gs_datagen_spec {
@@ -59,6 +63,16 @@ typedef struct gs_datagen_spec {
     uint32_t nnz_min, nnz_max;
 } gs_datagen_spec;
 
+/* Column sampling: Knuth's selection sampling costs O(cols) a row, which is
+ * O(rows x cols) for a whole pattern (minutes for a 10^6-node graph). When
+ * cols > GS_DATAGEN_FLOYD_COLS and nnz_max <= GS_DATAGEN_FLOYD_MAX the
+ * columns are drawn with Floyd's algorithm instead (O(nnz^2) a row, then
+ * sorted): a different, equally uniform pattern for the same seed. The
+ * thresholds keep every pattern that existed before this choice unchanged
+ * (decision of the workload-suite issue; patterns are fixed by the rule). */
+#define GS_DATAGEN_FLOYD_COLS 4096u
+#define GS_DATAGEN_FLOYD_MAX 32u
+
 typedef struct gs_datagen {
     gs_datagen_spec spec;
     gs_prng counts;        /* non-zeros per row */
@@ -67,6 +81,8 @@ typedef struct gs_datagen {
     uint64_t index;        /* elements produced so far */
     uint64_t running;      /* row pointer: non-zeros so far */
     uint32_t row, col, left;
+    uint32_t picked[GS_DATAGEN_FLOYD_MAX];   /* Floyd sampling: this row's columns */
+    uint32_t picked_next;
 } gs_datagen;
 
 void gs_datagen_start(gs_datagen *gen, const gs_datagen_spec *spec);

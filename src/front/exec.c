@@ -104,7 +104,7 @@ void gs_exec_shape_for(const gs_exec_launch *launch, gs_exec_shape *shape)
     const gs_ptx_kernel *kernel = launch->kernel;
     memset(shape, 0, sizeof *shape);
     shape->threads = launch->block.x * launch->block.y * launch->block.z;
-    shape->reg_slots = kernel->num_reg_slots;
+    shape->reg_slots = kernel->num_reg_storage;
     shape->pred_slots = kernel->num_pred_slots;
     shape->shared_bytes = (uint32_t)launch_shared_bytes(launch);
     shape->local_bytes = kernel->local_bytes;
@@ -173,7 +173,7 @@ void gs_exec_cta_start(gs_exec_cta *cta, gs_exec_launch *launch, gs_dim3 ctaid)
     cta->num_threads = launch->block.x * launch->block.y * launch->block.z;
     cta->num_warps = warps_for(cta->num_threads);
     cta->live_warps = cta->num_warps;
-    cta->reg_slots = kernel->num_reg_slots;
+    cta->reg_slots = kernel->num_reg_storage;
     cta->pred_slots = kernel->num_pred_slots;
     cta->shared_bytes = (uint32_t)launch_shared_bytes(launch);
     cta->local_bytes = kernel->local_bytes;
@@ -325,6 +325,7 @@ static void dispatch(gs_x *x)
             gs_exec_int_arith(x);
         break;
     case GS_PTX_OP_MUL24: case GS_PTX_OP_MAD24: case GS_PTX_OP_SAD: case GS_PTX_OP_REM:
+    case GS_PTX_OP_ADDC: case GS_PTX_OP_SUBC: case GS_PTX_OP_MADC:
         gs_exec_int_arith(x);
         break;
     case GS_PTX_OP_AND: case GS_PTX_OP_OR: case GS_PTX_OP_XOR: case GS_PTX_OP_NOT:

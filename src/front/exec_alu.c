@@ -9,8 +9,13 @@
  *   - x % 0 = x (the remainder of the all-ones quotient step);
  *   - INT_MIN / -1 = INT_MIN (wraps), INT_MIN % -1 = 0.
  * Every float result comes from fpmath.h (bit-exact on every host); mad.f32
- * is fused (fma), as PTX defines for sm_20 and later. f16 arithmetic is not
- * implemented and faults as unsupported rather than computing anything.
+ * is fused (fma), as PTX defines for sm_20 and later. f16 (and f16x2, per
+ * half) add sub mul fma min max abs neg use fpmath's f16 routines; other f16
+ * forms fault as unsupported rather than computing anything.
+ * Carry arithmetic (add.cc addc sub.cc subc mad.cc madc; PTX "Extended-
+ * Precision Integer Arithmetic") keeps CC.CF in a hidden predicate slot
+ * (ptx.h). The carry is unsigned whatever the .u/.s type; sub.cc / subc
+ * write the borrow (PTX: d = a - (b + CC.CF), CF = borrow-out).
  */
 #include "exec_int.h"
 
@@ -174,12 +179,75 @@ static int int_fast(gs_x *x)
     return 1;
 }
 
+/* One lane of carry arithmetic: the `bytes`-wide result, *carry_out set. */
+static uint64_t carry_lane(const gs_ptx_inst *inst, const gs_alu_in *in, uint64_t a,
+                           uint64_t b, uint64_t c, unsigned cin, unsigned *carry_out)
+{
+    uint64_t mask = in->bytes == 8u ? ~0ull : 0xFFFFFFFFull, sum, t;
+    switch ((gs_ptx_op)inst->op) {
+    case GS_PTX_OP_SUB: case GS_PTX_OP_SUBC:
+        a &= mask;
+        b &= mask;
+        *carry_out = a < b || a - b < cin;   /* borrow of a - (b + cin) */
+        return (a - b - cin) & mask;
+    case GS_PTX_OP_MAD: case GS_PTX_OP_MADC:
+        a = product(in, inst->mode, gs_x_ext(a, in->type), gs_x_ext(b, in->type)) & mask;
+        b = c & mask;
+        break;
+    default:
+        a &= mask;
+        b &= mask;
+        break;
+    }
+    t = (a + b) & mask;
+    sum = (t + cin) & mask;
+    *carry_out = t < a || sum < t;
+    return sum;
+}
+
+static void carry_arith(gs_x *x)
+{
+    const gs_ptx_inst *inst = x->inst;
+    uint64_t sa[GS_LANES], sb[GS_LANES], sc[GS_LANES];
+    gs_alu_in in;
+    unsigned lane, cout;
+    int mad = inst->op == GS_PTX_OP_MAD || inst->op == GS_PTX_OP_MADC;
+    int reads_cf = inst->op == GS_PTX_OP_ADDC || inst->op == GS_PTX_OP_SUBC ||
+                   inst->op == GS_PTX_OP_MADC;
+    uint32_t cin = reads_cf ? gs_x_pred(x, &inst->opd[inst->num_operands - 1u]) : 0u;
+    uint32_t cf = 0;
+    in.type = inst->type;
+    in.bytes = gs_x_types[in.type].bytes;
+    in.is_signed = gs_x_types[in.type].is_signed;
+    if ((in.bytes != 4u && in.bytes != 8u) || inst->opd[0].kind != GS_PTX_OPD_REG ||
+        (mad && inst->mode != GS_PTX_MODE_LO && inst->mode != GS_PTX_MODE_HI)) {
+        gs_x_unsupported(x);
+        return;
+    }
+    in.a = gs_x_src(x, &inst->opd[1], sa);
+    in.b = gs_x_src(x, &inst->opd[2], sb);
+    in.c = mad ? gs_x_src(x, &inst->opd[3], sc) : in.a;
+    in.d = gs_x_row(x, inst->opd[0].reg);
+    GS_FOR_LANES(lane, x->active) {
+        in.d[lane] = carry_lane(inst, &in, in.a[lane], in.b[lane], in.c[lane],
+                                (cin >> lane) & 1u, &cout);
+        cf |= (uint32_t)cout << lane;
+    }
+    if (inst->flags & GS_PTX_F_CC)
+        gs_x_pred_write(x, inst->opd[0].reg2, cf);
+}
+
 void gs_exec_int_arith(gs_x *x)
 {
     const gs_ptx_inst *inst = x->inst;
     uint64_t sa[GS_LANES], sb[GS_LANES], sc[GS_LANES];
     gs_alu_in in;
     unsigned dst_bytes, c_type, lane;
+    if ((inst->flags & GS_PTX_F_CC) || inst->op == GS_PTX_OP_ADDC ||
+        inst->op == GS_PTX_OP_SUBC || inst->op == GS_PTX_OP_MADC) {
+        carry_arith(x);
+        return;
+    }
     if (int_fast(x))
         return;
     in.type = inst->type;
@@ -222,13 +290,16 @@ static uint32_t f32_lane(const gs_ptx_inst *inst, uint32_t a, uint32_t b, uint32
 {
     gs_fround r = gs_ptx_round_to_fround((gs_ptx_round)inst->rounding);
     int ftz = (inst->flags & GS_PTX_F_FTZ) != 0;
-    int approx = (inst->flags & (GS_PTX_F_APPROX | GS_PTX_F_FULL)) != 0;
+    int approx = (inst->flags & GS_PTX_F_APPROX) != 0;
     switch ((gs_ptx_op)inst->op) {
     case GS_PTX_OP_ADD: return gs_f32_add(a, b, r, ftz);
     case GS_PTX_OP_SUB: return gs_f32_sub(a, b, r, ftz);
     case GS_PTX_OP_MUL: return gs_f32_mul(a, b, r, ftz);
     case GS_PTX_OP_MAD: case GS_PTX_OP_FMA: return gs_f32_fma(a, b, c, r, ftz);
-    case GS_PTX_OP_DIV: return approx ? gs_f32_div_approx(a, b, ftz) : gs_f32_div(a, b, r, ftz);
+    case GS_PTX_OP_DIV:
+        if (inst->flags & GS_PTX_F_FULL)   /* div.full.f32 */
+            return gs_f32_div_full(a, b, ftz);
+        return approx ? gs_f32_div_approx(a, b, ftz) : gs_f32_div(a, b, r, ftz);
     case GS_PTX_OP_ABS: return f32_abs(a, ftz);
     case GS_PTX_OP_NEG: return f32_neg(a, ftz);
     case GS_PTX_OP_MIN: return gs_f32_min(a, b, ftz);
@@ -269,6 +340,89 @@ static uint64_t f64_lane(const gs_ptx_inst *inst, uint64_t a, uint64_t b, uint64
     }
 }
 
+/* f16 with .ftz: a subnormal becomes a zero of the same sign. */
+static uint16_t f16_ftz(uint16_t a, int ftz)
+{
+    return (ftz && (a & 0x7C00u) == 0) ? (uint16_t)(a & 0x8000u) : a;
+}
+
+/* .sat for f16: clamp to [0, 1], NaN and -0 -> +0 (as gs_f32_sat). */
+static uint16_t f16_sat(uint16_t a)
+{
+    if ((a & 0x7C00u) == 0x7C00u && (a & 0x3FFu))
+        return 0;
+    if (a & 0x8000u)
+        return 0;
+    return a > 0x3C00u ? (uint16_t)0x3C00u : a;
+}
+
+/* One f16 lane (PTX "Half Precision Floating-Point Instructions"). */
+static uint16_t f16_lane(const gs_ptx_inst *inst, uint16_t a, uint16_t b, uint16_t c, int *ok)
+{
+    gs_fround r = gs_ptx_round_to_fround((gs_ptx_round)inst->rounding);
+    int ftz = (inst->flags & GS_PTX_F_FTZ) != 0;
+    uint16_t v;
+    switch ((gs_ptx_op)inst->op) {
+    case GS_PTX_OP_ADD: v = gs_f16_add(a, b, r, ftz); break;
+    case GS_PTX_OP_SUB: v = gs_f16_sub(a, b, r, ftz); break;
+    case GS_PTX_OP_MUL: v = gs_f16_mul(a, b, r, ftz); break;
+    case GS_PTX_OP_FMA: case GS_PTX_OP_MAD: v = gs_f16_fma(a, b, c, r, ftz); break;
+    case GS_PTX_OP_MIN: v = gs_f16_min(f16_ftz(a, ftz), f16_ftz(b, ftz)); break;
+    case GS_PTX_OP_MAX: v = gs_f16_max(f16_ftz(a, ftz), f16_ftz(b, ftz)); break;
+    case GS_PTX_OP_ABS: v = (uint16_t)(f16_ftz(a, ftz) & 0x7FFFu); break;
+    case GS_PTX_OP_NEG: v = (uint16_t)(f16_ftz(a, ftz) ^ 0x8000u); break;
+    default: *ok = 0; return 0;
+    }
+    return (inst->flags & GS_PTX_F_SAT) ? f16_sat(v) : v;
+}
+
+/* f16 and f16x2 (each half independently, PTX f16x2 semantics). */
+static void f16_arith(gs_x *x, const uint64_t *a, const uint64_t *b, const uint64_t *c,
+                      uint64_t *d)
+{
+    const gs_ptx_inst *inst = x->inst;
+    int ok = 1;
+    unsigned lane, halves = inst->type == GS_PTX_T_F16X2 ? 2u : 1u, h;
+    if (inst->flags & (GS_PTX_F_APPROX | GS_PTX_F_FULL))
+        ok = 0;
+    GS_FOR_LANES(lane, x->active) {
+        uint64_t r = 0;
+        for (h = 0; h < halves && ok; h++) {
+            unsigned shift = 16u * h;
+            r |= (uint64_t)f16_lane(inst, (uint16_t)(a[lane] >> shift),
+                                    (uint16_t)(b[lane] >> shift),
+                                    (uint16_t)(c[lane] >> shift), &ok) << shift;
+        }
+        d[lane] = r;
+    }
+    if (!ok)
+        gs_x_unsupported(x);
+}
+
+/* testp.op.type p, a (PTX "testp"): the test kind is the decoded mode. */
+static void testp(gs_x *x)
+{
+    const gs_ptx_inst *inst = x->inst;
+    uint64_t sa[GS_LANES];
+    const uint64_t *a;
+    uint32_t mask = 0;
+    unsigned lane;
+    gs_ftest t = (gs_ftest)(inst->mode - GS_PTX_TESTP_FINITE);
+    if (inst->opd[0].kind != GS_PTX_OPD_PRED || inst->mode < GS_PTX_TESTP_FINITE ||
+        inst->mode > GS_PTX_TESTP_SUBNORMAL ||
+        (inst->type != GS_PTX_T_F32 && inst->type != GS_PTX_T_F64)) {
+        gs_x_unsupported(x);
+        return;
+    }
+    a = gs_x_src(x, &inst->opd[1], sa);
+    GS_FOR_LANES(lane, x->active) {
+        int hit = inst->type == GS_PTX_T_F32 ? gs_f32_testp((uint32_t)a[lane], t)
+                                             : gs_f64_testp(a[lane], t);
+        mask |= (uint32_t)(hit != 0) << lane;
+    }
+    gs_x_pred_write(x, inst->opd[0].reg, mask);
+}
+
 void gs_exec_float_arith(gs_x *x)
 {
     const gs_ptx_inst *inst = x->inst;
@@ -276,8 +430,13 @@ void gs_exec_float_arith(gs_x *x)
     const uint64_t *a, *b, *c;
     uint64_t *d;
     int ok = 1, sat = (inst->flags & GS_PTX_F_SAT) != 0;
+    int f16 = inst->type == GS_PTX_T_F16 || inst->type == GS_PTX_T_F16X2;
     unsigned lane;
-    if ((inst->type != GS_PTX_T_F32 && inst->type != GS_PTX_T_F64) ||
+    if (inst->op == GS_PTX_OP_TESTP) {
+        testp(x);
+        return;
+    }
+    if ((inst->type != GS_PTX_T_F32 && inst->type != GS_PTX_T_F64 && !f16) ||
         inst->opd[0].kind != GS_PTX_OPD_REG) {
         gs_x_unsupported(x);
         return;
@@ -286,6 +445,10 @@ void gs_exec_float_arith(gs_x *x)
     b = inst->num_operands > 2 ? gs_x_src(x, &inst->opd[2], sb) : a;
     c = inst->num_operands > 3 ? gs_x_src(x, &inst->opd[3], sc) : a;
     d = gs_x_row(x, inst->opd[0].reg);
+    if (f16) {
+        f16_arith(x, a, b, c, d);
+        return;
+    }
     if (inst->type == GS_PTX_T_F32) {
         GS_FOR_LANES(lane, x->active) {
             uint32_t r = f32_lane(inst, (uint32_t)a[lane], (uint32_t)b[lane],

@@ -26,6 +26,11 @@ static gs_lane_addr resolve(unsigned space, uint64_t addr)
     gs_lane_addr r;
     r.space = space;
     r.addr = addr;
+    /* .shared and .local windows are 32-bit address spaces (PTX ISA "State
+     * Spaces"): [%r+imm] with a 32-bit register wraps modulo 2^32, as nvcc's
+     * shared indexing relies on (e.g. %r = base - 64*tid, then [%r+64]). */
+    if (space == GS_SPACE_SHARED || space == GS_SPACE_LOCAL)
+        r.addr = addr & 0xFFFFFFFFu;
     if (space != GS_SPACE_NONE)
         return r;
     if (addr >= GS_DEVMEM_SHARED_WINDOW && addr < GS_DEVMEM_LOCAL_WINDOW) {

@@ -6,8 +6,11 @@
  * cvt follows PTX: integer narrowing truncates unless .sat; float to integer
  * always saturates (NaN -> 0) through fpmath.h; float rounding defaults to
  * .rn. A signed integer result narrower than its register is sign-extended
- * (PTX "Operand Size Exceeding Instruction-Type Size"), stored as such. Decision: conversions that would round twice through f32 (f64 <->
- * f16, integer -> f16) are not implemented and fault as unsupported.
+ * (PTX "Operand Size Exceeding Instruction-Type Size"), stored as such.
+ * f64 -> f16 and integer -> f16 round once (fpmath's direct conversions,
+ * never twice through f32); .sat clamps f16 results too. Integer rounding
+ * (.rni .rzi .rmi .rpi) on a float -> float cvt is defined by PTX for the
+ * same type only; other combinations fault as unsupported.
  * cvta maps between space addresses and the generic windows of devmem.h
  * (shared, local and param windows; global and const addresses are
  * identical).
@@ -102,6 +105,16 @@ static uint64_t int_to_int(const gs_ptx_inst *inst, uint64_t a)
     return value;
 }
 
+/* .sat on an f16 result: clamp to [0, 1], NaN and negatives -> +0. */
+static uint16_t f16_sat(uint16_t a)
+{
+    if ((a & 0x7C00u) == 0x7C00u && (a & 0x3FFu))
+        return 0;
+    if (a & 0x8000u)
+        return 0;
+    return a > 0x3C00u ? (uint16_t)0x3C00u : a;
+}
+
 static uint64_t int_to_float(const gs_ptx_inst *inst, uint64_t a, int *ok)
 {
     gs_fround r = gs_ptx_round_to_fround((gs_ptx_round)inst->rounding);
@@ -113,6 +126,10 @@ static uint64_t int_to_float(const gs_ptx_inst *inst, uint64_t a, int *ok)
     }
     if (inst->type == GS_PTX_T_F64)
         return is_signed ? gs_f64_from_s64((int64_t)value, r) : gs_f64_from_u64(value, r);
+    if (inst->type == GS_PTX_T_F16) {   /* one rounding, straight from the integer */
+        uint16_t h = is_signed ? gs_f16_from_s64((int64_t)value, r) : gs_f16_from_u64(value, r);
+        return (inst->flags & GS_PTX_F_SAT) ? f16_sat(h) : h;
+    }
     *ok = 0;
     return 0;
 }
@@ -147,11 +164,29 @@ static uint32_t f32_finish(const gs_ptx_inst *inst, uint32_t value)
     return (inst->flags & GS_PTX_F_SAT) ? gs_f32_sat(value) : value;
 }
 
+static uint16_t f16_finish(const gs_ptx_inst *inst, uint16_t value)
+{
+    return (inst->flags & GS_PTX_F_SAT) ? f16_sat(value) : value;
+}
+
 static uint64_t float_to_float(const gs_ptx_inst *inst, uint64_t a, int *ok)
 {
     gs_fround r = gs_ptx_round_to_fround((gs_ptx_round)inst->rounding);
     int ftz = (inst->flags & GS_PTX_F_FTZ) != 0;
     unsigned dst = inst->type, src = inst->type2;
+    /* PTX: integer rounding (.rni ...) rounds a float to an integral value of
+     * the same type; written on a size-changing cvt it is not supported. */
+    if (is_int_rounding(inst->rounding) && dst != src) {
+        *ok = 0;
+        return 0;
+    }
+    if (dst == GS_PTX_T_F16 && src == GS_PTX_T_F64)   /* one rounding */
+        return f16_finish(inst, gs_f16_from_f64(a, r));
+    if (dst == GS_PTX_T_F16 && src == GS_PTX_T_F16 && is_int_rounding(inst->rounding)) {
+        /* f16 -> f32 is exact, the integral value fits f16 exactly */
+        uint32_t f = gs_f32_round_int(gs_f32_from_f16((uint16_t)a), r, 0);
+        return f16_finish(inst, gs_f16_from_f32(f, GS_FROUND_RN));
+    }
     if (src == GS_PTX_T_F16 && dst != GS_PTX_T_F16) {
         a = gs_f32_from_f16((uint16_t)a);   /* exact */
         src = GS_PTX_T_F32;
@@ -168,9 +203,10 @@ static uint64_t float_to_float(const gs_ptx_inst *inst, uint64_t a, int *ok)
     if (dst == GS_PTX_T_F64 && src == GS_PTX_T_F64)
         return is_int_rounding(inst->rounding) ? gs_f64_round_int(a, r) : a;
     if (dst == GS_PTX_T_F16 && src == GS_PTX_T_F32)
-        return gs_f16_from_f32((uint32_t)(ftz ? gs_f32_ftz((uint32_t)a) : a), r);
+        return f16_finish(inst, gs_f16_from_f32((uint32_t)(ftz ? gs_f32_ftz((uint32_t)a) : a),
+                                                r));
     if (dst == GS_PTX_T_F16 && src == GS_PTX_T_F16)
-        return a & 0xFFFFu;
+        return f16_finish(inst, (uint16_t)a);
     *ok = 0;
     return 0;
 }

@@ -3,6 +3,8 @@
  * "cvt": float-to-float with .rn/.rz/.rm/.rp, float-to-integer with
  * .rni/.rzi/.rmi/.rpi, saturation to the destination range, NaN -> 0; and
  * cvt.rni.f32.f32 etc.). Integer soft-float only (DESIGN.md section 4).
+ * The f32 <-> 64-bit integer entry points have fast specialised versions in
+ * fpmath_f32.c; the ones here keep the names *_general as their reference.
  */
 #include "front/fpmath_soft.h"
 
@@ -143,12 +145,12 @@ static uint64_t magnitude_s64(int64_t v)
     return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
 }
 
-uint32_t gs_f32_from_s64(int64_t v, gs_fround r)
+uint32_t gs_f32_from_s64_general(int64_t v, gs_fround r)
 {
     return (uint32_t)gs_fp_from_u64(F32, v < 0, magnitude_s64(v), r);
 }
 
-uint32_t gs_f32_from_u64(uint64_t v, gs_fround r)
+uint32_t gs_f32_from_u64_general(uint64_t v, gs_fround r)
 {
     return (uint32_t)gs_fp_from_u64(F32, 0, v, r);
 }
@@ -173,12 +175,12 @@ uint16_t gs_f16_from_u64(uint64_t v, gs_fround r)
     return (uint16_t)gs_fp_from_u64(F16, 0, v, r);
 }
 
-int64_t gs_f32_to_s64(uint32_t a, gs_fround r, int ftz)
+int64_t gs_f32_to_s64_general(uint32_t a, gs_fround r, int ftz)
 {
     return saturate_s64(fp_to_int(F32, ftz ? gs_fp_flush(F32, a) : a, r));
 }
 
-uint64_t gs_f32_to_u64(uint32_t a, gs_fround r, int ftz)
+uint64_t gs_f32_to_u64_general(uint32_t a, gs_fround r, int ftz)
 {
     return saturate_u64(fp_to_int(F32, ftz ? gs_fp_flush(F32, a) : a, r));
 }

@@ -25,6 +25,9 @@ typedef struct gs_u128 {
 } gs_u128;
 
 int gs_clz64(uint64_t x);                       /* 64 for x == 0 */
+/* Its de Bruijn table, for inline copies on hot paths (fpmath_f32.c). */
+#define GS_CLZ_DEBRUIJN ((uint64_t)0x0218a392cd3d5dbfu)
+extern const unsigned char gs_clz_by_window[64];
 int gs_u128_clz(gs_u128 x);                     /* 128 for x == 0 */
 gs_u128 gs_u128_mul64(uint64_t a, uint64_t b);  /* full 128-bit product */
 uint64_t gs_mul64_hi(uint64_t a, uint64_t b);   /* floor(a * b / 2^64) */
@@ -86,5 +89,20 @@ uint64_t gs_fp_convert(const gs_fp_format *to, const gs_fp_format *from, uint64_
 uint64_t gs_fp_from_u64(const gs_fp_format *f, int negative, uint64_t magnitude,
                         gs_fround r);
 uint64_t gs_fp_round_int(const gs_fp_format *f, uint64_t a, gs_fround r);
+
+/* The general-path f32 operations (fpmath.c): same contract and same bits as
+ * the public gs_f32_add/sub/mul/fma/div, which are specialised fast paths
+ * (fpmath_f32.c). Kept as the reference for tests/unit/058 and the bench. */
+uint32_t gs_f32_add_general(uint32_t a, uint32_t b, gs_fround r, int ftz);
+uint32_t gs_f32_sub_general(uint32_t a, uint32_t b, gs_fround r, int ftz);
+uint32_t gs_f32_mul_general(uint32_t a, uint32_t b, gs_fround r, int ftz);
+uint32_t gs_f32_fma_general(uint32_t a, uint32_t b, uint32_t c, gs_fround r, int ftz);
+uint32_t gs_f32_div_general(uint32_t a, uint32_t b, gs_fround r, int ftz);
+uint32_t gs_f32_sqrt_general(uint32_t a, gs_fround r, int ftz);
+extern const uint32_t gs_f32_sqrt_start[192];   /* Newton start (fpmath_f32.c) */
+uint32_t gs_f32_from_s64_general(int64_t v, gs_fround r);           /* fpmath_cvt.c */
+uint32_t gs_f32_from_u64_general(uint64_t v, gs_fround r);
+int64_t gs_f32_to_s64_general(uint32_t a, gs_fround r, int ftz);
+uint64_t gs_f32_to_u64_general(uint32_t a, gs_fround r, int ftz);
 
 #endif

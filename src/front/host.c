@@ -25,6 +25,15 @@ void gs_host_config_default(gs_host_config *config)
     config->ptx_bytes_max = 256u * 1024u;
     config->num_sms = 15u;
     config->warp_inst_limit = 1ull << 36;
+    config->ptx_arena_bytes = GS_HOST_PTX_ARENA_DEFAULT;
+}
+
+/* Arena bytes reserved for PTX modules (see gs_host_config). */
+static uint64_t host_ptx_arena_bytes(const gs_host_config *config)
+{
+    if (config->ptx_arena_bytes)
+        return config->ptx_arena_bytes;
+    return (uint64_t)config->modules_max * gs_ptx_bytes_for(config->ptx_bytes_max);
 }
 
 size_t gs_host_bytes(const gs_host_config *config)
@@ -35,7 +44,7 @@ size_t gs_host_bytes(const gs_host_config *config)
     total += gs_exec_pool_bytes(&config->cta, 1u);                         /* its storage */
     total += gs_arena_round((config->modules_max ? config->modules_max : 1u) *
                             sizeof(gs_host_module));                       /* module table */
-    total += (size_t)config->modules_max * gs_ptx_bytes_for(config->ptx_bytes_max); /* PTX */
+    total += (size_t)host_ptx_arena_bytes(config);                        /* PTX */
     total += gs_arena_round(GS_HOST_PARAM_BYTES_MAX);                      /* param buffer */
     return total;
 }
@@ -224,6 +233,8 @@ gs_status gs_host_module_load(gs_host *host, const char *file_name, const char *
     gs_host_module *slot;
     gs_status status;
     gs_ptx_module *ptx = NULL;
+    size_t need, mark;
+    gs_ptx_load_options options;
     if (host->num_modules >= host->config.modules_max)
         return gs_diag_set(diag, GS_E_LIMIT, file_name, 0, 0,
                            "more than %u PTX modules loaded; raise %s",
@@ -232,8 +243,20 @@ gs_status gs_host_module_load(gs_host *host, const char *file_name, const char *
         return gs_diag_set(diag, GS_E_LIMIT, file_name, 0, 0,
                            "PTX text of %zu bytes exceeds %u; raise %s", length,
                            (unsigned)host->config.ptx_bytes_max, GS_HOST_PTX_BYTES_OPTION);
+    need = gs_ptx_bytes_for_text(text, length);
+    if (host->ptx_arena_used + need > host_ptx_arena_bytes(&host->config))
+        return gs_diag_set(diag, GS_E_LIMIT, file_name, 0, 0,
+                           "loading this PTX needs %zu arena bytes but %llu of %llu are left; "
+                           "raise %s", need,
+                           (unsigned long long)(host_ptx_arena_bytes(&host->config) -
+                                                host->ptx_arena_used),
+                           (unsigned long long)host_ptx_arena_bytes(&host->config),
+                           GS_HOST_PTX_ARENA_OPTION);
     slot = &host->modules[host->num_modules];
-    status = gs_ptx_load(host->arena, file_name, text, length, &ptx, diag);
+    mark = gs_arena_mark(host->arena);
+    options.no_slot_reuse = (uint8_t)(host->config.ptx_no_slot_reuse != 0);
+    status = gs_ptx_load_with(host->arena, file_name, text, length, &options, &ptx, diag);
+    host->ptx_arena_used += gs_arena_mark(host->arena) - mark;
     slot->ptx = ptx;
     if (status == GS_OK)
         status = place_segments(host, slot, diag);

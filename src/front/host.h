@@ -39,6 +39,7 @@
 
 #define GS_HOST_MODULES_OPTION "-gs_ptx_modules_max"
 #define GS_HOST_PTX_BYTES_OPTION "-gs_ptx_bytes_max"
+#define GS_HOST_PTX_ARENA_OPTION "-gs_ptx_arena_bytes"
 #define GS_HOST_PARAM_BYTES_MAX 32768u   /* PTX .param space limit of a kernel */
 
 typedef struct gs_host_config {
@@ -48,6 +49,13 @@ typedef struct gs_host_config {
     uint32_t ptx_bytes_max;       /* largest PTX text a module may have */
     uint32_t num_sms;             /* %nsmid */
     uint64_t warp_inst_limit;     /* functional watchdog per launch (0 = none) */
+    uint64_t ptx_arena_bytes;     /* arena bytes for all modules together (each
+                                   * load needs gs_ptx_bytes_for_text and keeps
+                                   * its decoded program); 0 = the length-only
+                                   * bound modules_max x gs_ptx_bytes_for(
+                                   * ptx_bytes_max), ~150x the text */
+    uint32_t ptx_no_slot_reuse;   /* 1: no liveness-based register slot reuse
+                                   * (gs_ptx_load_options; for comparisons) */
 } gs_host_config;
 
 typedef struct gs_host_module {
@@ -84,13 +92,16 @@ typedef struct gs_host {
     uint32_t launches;
     uint64_t warp_insts;          /* totals over every launch */
     uint64_t thread_insts;
+    uint64_t ptx_arena_used;      /* arena bytes the loaded modules keep */
 } gs_host;
 
 /* Defaults: 4 KiB pages x 32768 (128 MiB), 4 GiB address window, CTAs up
  * to 1024 threads x 512 register slots x 128 predicate slots, 96 KiB shared,
  * 4 KiB local per thread, SIMT stack depth 64, 2 modules of up to 256 KiB of
- * PTX, 15 SMs, instruction limit 2^36 warp instructions per launch (about
- * 300 MB of arena in all: the PTX loader's bound is ~150x the text). */
+ * PTX within 16 MiB of loader arena (GS_HOST_PTX_ARENA_DEFAULT: nvcc output
+ * needs ~10-20 bytes per text byte, see gs_ptx_bytes_for_text), 15 SMs,
+ * instruction limit 2^36 warp instructions per launch. */
+#define GS_HOST_PTX_ARENA_DEFAULT (16u * 1024u * 1024u)
 void gs_host_config_default(gs_host_config *config);
 
 /* Arena bytes gs_host_init and the module loads will take. */

@@ -18,8 +18,9 @@
  *   - for every instruction the execution unit and latency class the timing
  *     core needs (gs_unit / gs_op_class from core/inst.h, seed-004 1.2.7).
  *
- * Nothing here allocates: gs_ptx_bytes_for() bounds the arena bytes a module
- * of a given text length needs, so the host sizes the arena before loading.
+ * Nothing here allocates: gs_ptx_bytes_for_text() bounds the arena bytes a
+ * module's text needs (gs_ptx_bytes_for() any text of a given length), so
+ * the host sizes the arena before loading.
  * Loading is linear in the text size (hash tables sized from the text
  * length, no quadratic searches). Any input the loader does not understand
  * is a GS_E_PTX diagnostic naming file:line:col and the token, never a
@@ -27,13 +28,17 @@
  *
  * Registers. Every data register the kernel uses (.b8 ... .f64, .f16x2)
  * is mapped to a dense per-thread 64-bit slot, numbered in order of first
- * use; every predicate register to a dense predicate slot. A thread's state
- * is therefore `uint64_t reg[num_reg_slots]` plus `uint8_t pred[num_pred_slots]`
- * (or a bitset); register ranges declared but never used cost nothing.
+ * use (num_reg_slots of them); every predicate register to a dense
+ * predicate slot. Then registers whose live ranges do not overlap share a
+ * storage slot (ptx_live.c; gs_ptx_load_with can turn it off): operands
+ * name storage slots, and a thread's state is `uint64_t
+ * reg[num_reg_storage]` plus `uint8_t pred[num_pred_slots]` (or a bitset);
+ * register ranges declared but never used cost nothing.
  * Decision: a slot holds the register's value zero-extended to 64 bits; the
  * executor reads the low bits the instruction type names.
  * Scoreboard ids for gs_inst.dst/src: data slot s -> s, predicate slot p ->
- * num_reg_slots + p (gs_ptx_scoreboard_id below).
+ * num_reg_slots + p (gs_ptx_scoreboard_id below), taken from the registers
+ * as written (before storage reuse) and kept per instruction (sb_dst/sb_src).
  *
  * Addresses. Variables live in segments, one per state space:
  *   .global / .const: one module segment each (global_bytes / const_bytes),
@@ -122,6 +127,9 @@ typedef enum gs_ptx_op {
     GS_PTX_OP_BRA, GS_PTX_OP_RET, GS_PTX_OP_EXIT, GS_PTX_OP_TRAP,
     /* warp-level */
     GS_PTX_OP_VOTE, GS_PTX_OP_SHFL, GS_PTX_OP_ACTIVEMASK,
+    /* extended-precision integer arithmetic with the carry flag CC.CF
+     * (add.cc / sub.cc / mad.cc are ADD / SUB / MAD with GS_PTX_F_CC) */
+    GS_PTX_OP_ADDC, GS_PTX_OP_SUBC, GS_PTX_OP_MADC,
     GS_PTX_OP_COUNT
 } gs_ptx_op;
 
@@ -200,7 +208,7 @@ enum gs_ptx_flag {
     GS_PTX_F_ALIGNED = 1u << 8,   /* barrier.sync.aligned, bar.* (aligned) */
     GS_PTX_F_CLAMP = 1u << 9,     /* shf.clamp (else .wrap); bfe/bfi n/a */
     GS_PTX_F_POPC = 1u << 10,     /* bar.red.popc */
-    GS_PTX_F_CC = 1u << 11,       /* reserved: .cc carry (rejected today) */
+    GS_PTX_F_CC = 1u << 11,       /* .cc: writes the carry flag (see below) */
     GS_PTX_F_SHIFTAMT = 1u << 12, /* bfind.shiftamt */
     GS_PTX_F_NC = 1u << 13,       /* ld.global.nc (cache_op NC as well) */
     GS_PTX_F_RELAXED = 1u << 14,  /* .relaxed/.acquire/.release/.acq_rel seen */
@@ -227,7 +235,9 @@ typedef enum gs_ptx_opd_kind {
                          * reg2 = second predicate of `%p|%q` (setp) or
                          * GS_PTX_NONE */
     GS_PTX_OPD_IMM,     /* value = bits: integers sign-extended to 64 bits;
-                         * 0fXXXXXXXX = f32 bits, 0dXXXXXXXXXXXXXXXX = f64 bits */
+                         * 0fXXXXXXXX = f32 bits, 0dXXXXXXXXXXXXXXXX = f64 bits;
+                         * decimal floats (1.5, 2e-3: f64 values, PTX) are
+                         * converted (RN) to the operand's float type */
     GS_PTX_OPD_SREG,    /* sreg + dim (0 x, 1 y, 2 z; 0 for scalars) */
     GS_PTX_OPD_ADDR,    /* [base + value]: see base / reg / symbol below */
     GS_PTX_OPD_SYMBOL,  /* a variable's address as a value (mov, cvta):
@@ -300,6 +310,15 @@ typedef struct gs_ptx_inst {
                            * the very end) means "falls off the end" = exit. */
     uint32_t line;        /* source line (1-based) for messages and traces */
     gs_ptx_operand opd[GS_PTX_MAX_OPERANDS];
+    /* Scoreboard ids (gs_ptx_scoreboard_id) of the registers the instruction
+     * writes and reads, computed at load time from the registers as written,
+     * BEFORE storage-slot reuse: two registers that share storage are still
+     * two registers to the scoreboard, as in a simulator that schedules PTX
+     * virtual registers, so reuse never adds a false dependency. */
+    uint8_t num_sb_dst;
+    uint8_t num_sb_src;
+    uint16_t sb_dst[GS_INST_MAX_DST];
+    uint16_t sb_src[GS_INST_MAX_SRC];
 } gs_ptx_inst;
 
 /* Operand layout per opcode (as in the PTX text, destination first):
@@ -319,7 +338,16 @@ typedef struct gs_ptx_inst {
  *   cvta   d, a           a REG or SYMBOL; flags TO: generic->space else
  *                         space->generic
  * For shfl's optional predicate destination the REG operand keeps it in
- * reg2 (it is the only REG operand using reg2). */
+ * reg2.
+ * Carry flag (PTX "Extended-Precision Integer Arithmetic"): CC.CF is a
+ * per-thread bit, kept in a hidden predicate slot of the kernel (allocated
+ * on the first carry instruction, counted in num_pred_slots, so it has a
+ * scoreboard id like any predicate). An instruction with GS_PTX_F_CC
+ * (add.cc sub.cc mad.cc addc.cc subc.cc madc.cc) writes it: opd[0] (REG)
+ * has reg2 = that slot. addc/subc/madc read it: their operands as written
+ * are followed by one hidden PRED source operand naming that slot
+ * (num_operands counts it), e.g. addc d, a, b -> d, a, b, CF. sub.cc/subc
+ * use CF as the borrow: subc d, a, b computes d = a - (b + CF). */
 
 /* ---- variables, parameters, kernels, module ---- */
 typedef struct gs_ptx_var {
@@ -372,6 +400,10 @@ typedef struct gs_ptx_kernel {
     uint32_t num_insts;
     gs_ptx_inst *insts;
     uint32_t num_branches;     /* bra instructions (for reports/tests) */
+    uint32_t num_reg_storage;  /* 64-bit storage slots per thread after the
+                                * liveness-based reuse (ptx_live.c): operands'
+                                * data slots are < num_reg_storage <=
+                                * num_reg_slots (equal without reuse) */
 } gs_ptx_kernel;
 
 typedef struct gs_ptx_module {
@@ -392,18 +424,36 @@ typedef struct gs_ptx_module {
 
 /* ---- loader API ---- */
 
-/* Upper bound of the arena bytes gs_ptx_load needs for a PTX text of
- * `text_length` bytes (decoded program plus the scratch it frees again). */
+/* Upper bound of the arena bytes gs_ptx_load needs for ANY PTX text of
+ * `text_length` bytes (decoded program plus the scratch it frees again).
+ * From the length alone every 4 bytes may be an instruction ("ret;"), so
+ * this is ~150 bytes per text byte: use it only when the text is unknown. */
 size_t gs_ptx_bytes_for(size_t text_length);
+
+/* The arena bytes gs_ptx_load needs for this text: the capacities come from
+ * its token counts (statements ';', words, numbers, ...), an exact upper
+ * bound, ~10-20 bytes per byte of nvcc output; never above
+ * gs_ptx_bytes_for(text_length). gs_ptx_load checks exactly this. */
+size_t gs_ptx_bytes_for_text(const char *text, size_t text_length);
 
 /* Parse and decode `text` (length bytes, need not be NUL-terminated).
  * file_name is used in diagnostics. On success *out points into the arena.
  * On failure returns GS_E_PTX (bad or unsupported input: diag names
  * file:line:col and the token), GS_E_LIMIT (a GS_PTX_MAX_* exceeded) or
- * GS_E_ARENA (arena smaller than gs_ptx_bytes_for); the arena's used bytes
+ * GS_E_ARENA (arena smaller than gs_ptx_bytes_for_text); the arena's used bytes
  * are then left where they were before the call. */
 gs_status gs_ptx_load(gs_arena *arena, const char *file_name, const char *text, size_t length,
                       gs_ptx_module **out, gs_diag *diag);
+
+/* Loader options (NULL = defaults). */
+typedef struct gs_ptx_load_options {
+    uint8_t no_slot_reuse;     /* 1: one storage slot per register (no
+                                * liveness-based reuse; for comparisons) */
+} gs_ptx_load_options;
+
+gs_status gs_ptx_load_with(gs_arena *arena, const char *file_name, const char *text,
+                           size_t length, const gs_ptx_load_options *options,
+                           gs_ptx_module **out, gs_diag *diag);
 
 /* The kernel (.entry or .func) named `name`, or NULL. */
 const gs_ptx_kernel *gs_ptx_find_kernel(const gs_ptx_module *module, const char *name);

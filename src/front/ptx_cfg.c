@@ -88,12 +88,13 @@ void ptx_classify(gs_ptx_inst *inst)
     case GS_PTX_OP_MUL: case GS_PTX_OP_MUL24:
         cfg_by_type(inst, GS_OPC_INT_MUL, GS_OPC_FP_MUL, GS_OPC_DP_MUL); break;
     case GS_PTX_OP_MAD: case GS_PTX_OP_MAD24: case GS_PTX_OP_FMA: case GS_PTX_OP_SAD:
+    case GS_PTX_OP_MADC:
         cfg_by_type(inst, GS_OPC_INT_MAD, GS_OPC_FP_MAD, GS_OPC_DP_MAD); break;
     case GS_PTX_OP_MIN: case GS_PTX_OP_MAX:
         cfg_by_type(inst, GS_OPC_INT_MAX, GS_OPC_FP_MAX, GS_OPC_DP_MAX); break;
     case GS_PTX_OP_ADD: case GS_PTX_OP_SUB: case GS_PTX_OP_ABS: case GS_PTX_OP_NEG:
     case GS_PTX_OP_COPYSIGN: case GS_PTX_OP_TESTP: case GS_PTX_OP_SETP: case GS_PTX_OP_SET:
-    case GS_PTX_OP_SLCT: case GS_PTX_OP_CVT:
+    case GS_PTX_OP_SLCT: case GS_PTX_OP_CVT: case GS_PTX_OP_ADDC: case GS_PTX_OP_SUBC:
         cfg_by_type(inst, GS_OPC_INT_ADD, GS_OPC_FP_ADD, GS_OPC_DP_ADD); break;
     default:   /* bit operations, mov, selp, cvta, vote, activemask */
         cfg_set(inst, GS_UNIT_INT, GS_OPC_INT_ADD); break;
@@ -282,12 +283,16 @@ static void cfg_ipdoms(cfg_graph *g, uint32_t reached)
 gs_status ptx_finish_kernel_cfg(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts)
 {
     cfg_graph g;
+    ptx_flow flow;
     size_t mark = gs_arena_mark(ctx->arena);
-    uint32_t *mem, reached, b;
+    uint32_t *mem, *live, reached, b;
+    kernel->num_reg_storage = kernel->num_reg_slots;
     if (kernel->num_insts == 0)
         return GS_OK;
     mem = (uint32_t *)gs_arena_alloc(ctx->arena, ptx_cfg_bytes(kernel->num_insts));
-    if (!mem)
+    live = (uint32_t *)gs_arena_alloc(ctx->arena, ptx_live_bytes(kernel->num_insts,
+                                                                 kernel->num_reg_slots));
+    if (!mem || !live)
         return gs_diag_set(ctx->diag, GS_E_ARENA, ctx->file, kernel->line, 0,
                            "arena too small for the control-flow analysis");
     g.n = kernel->num_insts;
@@ -302,6 +307,13 @@ gs_status ptx_finish_kernel_cfg(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst
         if (last->op == GS_PTX_OP_BRA)
             last->reconv = g.ipdom[b] == g.blocks ? GS_PTX_PC_EXIT : g.start[g.ipdom[b]];
     }
+    for (b = 0; b < kernel->num_insts; b++)
+        ptx_scoreboard_ids(kernel, &insts[b]);   /* before reuse renames slots */
+    flow.blocks = g.blocks;
+    flow.block_of = g.block_of;
+    flow.start = g.start;
+    flow.succ = g.succ;
+    ptx_live_reuse(ctx, kernel, insts, &flow, live);
     gs_arena_reset_to(ctx->arena, mark);
     return GS_OK;
 }

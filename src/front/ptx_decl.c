@@ -185,6 +185,30 @@ static gs_status decl_var_dims(ptx_ctx *ctx, decl_var_head *h)
     return GS_OK;
 }
 
+/* A decimal float initialiser element (an f64 value, PTX) converted to the
+ * variable's float type with round-to-nearest. */
+static gs_status decl_init_decimal(ptx_ctx *ctx, gs_ptx_type type, uint64_t *bits)
+{
+    int negative = ptx_is_punct(&ctx->tok, '-');
+    ptx_tok number = negative ? *ptx_peek(ctx) : ctx->tok;
+    char text[80];
+    if (ptx_parse_decfloat(&number, bits) < 0)
+        return ptx_error(ctx, &number, "unsupported decimal float literal '%s' (write it as "
+                         "0f/0d bits)", ptx_tok_str(&number, text, sizeof text));
+    if (type != GS_PTX_T_F16 && type != GS_PTX_T_F32 && type != GS_PTX_T_F64)
+        return ptx_error(ctx, &number, "decimal float initialiser for a .%s variable",
+                         gs_ptx_type_name(type));
+    *bits ^= negative ? 0x8000000000000000ull : 0u;
+    if (type == GS_PTX_T_F32)
+        *bits = gs_f32_from_f64(*bits, GS_FROUND_RN, 0);
+    else if (type == GS_PTX_T_F16)
+        *bits = gs_f16_from_f64(*bits, GS_FROUND_RN);
+    if (negative)
+        ptx_next(ctx);
+    ptx_next(ctx);
+    return GS_OK;
+}
+
 /* Store one initialiser element little-endian into the init pool. */
 static gs_status decl_init_element(ptx_ctx *ctx, gs_ptx_type type)
 {
@@ -198,12 +222,17 @@ static gs_status decl_init_element(ptx_ctx *ctx, gs_ptx_type type)
             return ptx_error(ctx, &at, "float literal does not match the variable type .%s",
                              gs_ptx_type_name(type));
         ptx_next(ctx);
+    } else if (ptx_parse_decfloat(ptx_is_punct(&ctx->tok, '-') ? ptx_peek(ctx) : &ctx->tok,
+                                  &bits)) {
+        gs_status st = decl_init_decimal(ctx, type, &bits);
+        if (st != GS_OK)
+            return st;
     } else {
         int64_t v;
         gs_status st = ptx_take_int(ctx, &v);
         if (st != GS_OK)
-            return ptx_error(ctx, &at, "unsupported initialiser element (integers and "
-                             "0f/0d float literals only)");
+            return ptx_error(ctx, &at, "unsupported initialiser element (integers, "
+                             "0f/0d and decimal float literals only)");
         if (gs_ptx_type_is_float(type) && v != 0)
             return ptx_error(ctx, &at, "unsupported integer initialiser for a float "
                              "variable (write it as 0f/0d bits)");

@@ -59,14 +59,20 @@ static int inst_modifier_by_op(gs_ptx_inst *inst, const char *p, uint32_t n)
 {
     int k;
     switch ((gs_ptx_op)inst->op) {
-    case GS_PTX_OP_SETP: case GS_PTX_OP_SET: case GS_PTX_OP_SLCT:
+    case GS_PTX_OP_SETP: case GS_PTX_OP_SET:
         if ((k = inst_lookup(p, n, inst_cmp_names)) && !inst->cmp)
             return inst->cmp = (uint8_t)k, 1;
         return (k = inst_lookup(p, n, inst_bool_names)) ? (inst->boolop = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_ATOM: case GS_PTX_OP_RED:
         return (k = inst_lookup(p, n, inst_atom_names)) ? (inst->atom_op = (uint8_t)k, 1) : 0;
-    case GS_PTX_OP_MUL: case GS_PTX_OP_MAD: case GS_PTX_OP_MUL24: case GS_PTX_OP_MAD24:
+    case GS_PTX_OP_MAD: case GS_PTX_OP_MADC:
+        if (inst_eq(p, n, "cc"))
+            return inst->flags |= GS_PTX_F_CC, 1;
         return (k = inst_lookup(p, n, inst_half_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
+    case GS_PTX_OP_MUL: case GS_PTX_OP_MUL24: case GS_PTX_OP_MAD24:
+        return (k = inst_lookup(p, n, inst_half_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
+    case GS_PTX_OP_ADD: case GS_PTX_OP_SUB: case GS_PTX_OP_ADDC: case GS_PTX_OP_SUBC:
+        return inst_eq(p, n, "cc") ? (inst->flags |= GS_PTX_F_CC, 1) : 0;
     case GS_PTX_OP_VOTE:
         return (k = inst_lookup(p, n, inst_vote_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_SHFL:
@@ -358,12 +364,51 @@ static gs_status inst_vector(ptx_ctx *ctx, gs_ptx_operand *o)
     return ptx_expect(ctx, '}');
 }
 
-static gs_status inst_immediate(ptx_ctx *ctx, gs_ptx_operand *o)
+/* The type a source operand is read as (for decimal float literals). */
+static unsigned inst_operand_type(const gs_ptx_inst *inst, unsigned index)
+{
+    if (inst->op == GS_PTX_OP_CVT || (inst->op == GS_PTX_OP_SET && index > 0) ||
+        (inst->op == GS_PTX_OP_SLCT && index == 3))
+        return inst->type2;
+    return inst->type;
+}
+
+/* A decimal float literal (PTX: an f64 value) converted to the operand's
+ * float type with round-to-nearest. */
+static gs_status inst_decimal_float(ptx_ctx *ctx, const gs_ptx_inst *inst,
+                                    gs_ptx_operand *o, int negative)
+{
+    const ptx_tok *number = negative ? ptx_peek(ctx) : &ctx->tok;
+    unsigned type = inst_operand_type(inst, inst->num_operands);
+    uint64_t bits = 0;
+    char text[80];
+    if (ptx_parse_decfloat(number, &bits) < 0)
+        return ptx_error(ctx, number, "unsupported decimal float literal '%s' (more than 19 "
+                         "digits or beyond 10^+-22 with a 53-bit mantissa: write it as 0f/0d "
+                         "bits)", ptx_tok_str(number, text, sizeof text));
+    if (type != GS_PTX_T_F16 && type != GS_PTX_T_F32 && type != GS_PTX_T_F64)
+        return ptx_error(ctx, number, "decimal float literal '%s' used as a .%s operand "
+                         "(needs .f16, .f32 or .f64)", ptx_tok_str(number, text, sizeof text),
+                         gs_ptx_type_name((gs_ptx_type)type));
+    bits ^= negative ? 0x8000000000000000ull : 0u;
+    if (type == GS_PTX_T_F32)
+        bits = gs_f32_from_f64(bits, GS_FROUND_RN, 0);
+    else if (type == GS_PTX_T_F16)
+        bits = gs_f16_from_f64(bits, GS_FROUND_RN);
+    o->value = bits;
+    if (negative)
+        ptx_next(ctx);
+    ptx_next(ctx);
+    return GS_OK;
+}
+
+static gs_status inst_immediate(ptx_ctx *ctx, const gs_ptx_inst *inst, gs_ptx_operand *o)
 {
     uint64_t bits;
     int is_double;
     int64_t v;
-    const ptx_tok *number = ptx_is_punct(&ctx->tok, '-') ? ptx_peek(ctx) : &ctx->tok;
+    int negative = ptx_is_punct(&ctx->tok, '-');
+    const ptx_tok *number = negative ? ptx_peek(ctx) : &ctx->tok;
     char text[80];
     o->kind = GS_PTX_OPD_IMM;
     if (ptx_parse_hexfloat(&ctx->tok, &bits, &is_double)) {
@@ -371,9 +416,11 @@ static gs_status inst_immediate(ptx_ctx *ctx, gs_ptx_operand *o)
         ptx_next(ctx);
         return GS_OK;
     }
+    if (ptx_parse_decfloat(number, &bits))
+        return inst_decimal_float(ctx, inst, o, negative);
     if (number->kind == PTX_TK_NUM && !ptx_parse_int(number, &bits))
-        return ptx_error(ctx, number, "unsupported number '%s' (integers and 0f/0d float "
-                         "literals only)", ptx_tok_str(number, text, sizeof text));
+        return ptx_error(ctx, number, "unsupported number '%s' (integers, 0f/0d and decimal "
+                         "float literals only)", ptx_tok_str(number, text, sizeof text));
     if (ptx_take_int(ctx, &v) != GS_OK)
         return GS_E_PTX;
     o->value = (uint64_t)v;
@@ -411,7 +458,7 @@ static gs_status inst_percent(ptx_ctx *ctx, gs_ptx_operand *o)
 static gs_status inst_label_operand(ptx_ctx *ctx, gs_ptx_operand *o)
 {
     ptx_fixup *f;
-    if (ctx->num_fixups >= ctx->caps.insts)
+    if (ctx->num_fixups >= ctx->caps.fixups)
         return ptx_error_status(ctx, GS_E_LIMIT, &ctx->tok, "too many label references");
     f = &ctx->fixups[ctx->num_fixups++];
     f->inst = ctx->num_insts;
@@ -444,7 +491,7 @@ static gs_status inst_operand(ptx_ctx *ctx, gs_ptx_inst *inst, gs_ptx_operand *o
         return GS_OK;
     }
     if (t->kind == PTX_TK_NUM || ptx_is_punct(t, '-'))
-        return inst_immediate(ctx, o);
+        return inst_immediate(ctx, inst, o);
     if (t->kind != PTX_TK_WORD)
         return ptx_error(ctx, t, "expected an operand but found '%s'",
                          ptx_tok_str(t, text, sizeof text));
@@ -535,7 +582,8 @@ static inst_shape inst_shape_of(const gs_ptx_inst *inst)
         {3, 4, 1, 1}, {2, 2, 0, 1},                                   /* atom red */
         {1, 2, 0, 0}, {0, 0, 0, 0},                                   /* bar membar */
         {1, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0},       /* bra ret exit trap */
-        {2, 3, 1, 1}, {4, 5, 1, 1}, {1, 1, 1, 1}                      /* vote shfl activemask */
+        {2, 3, 1, 1}, {4, 5, 1, 1}, {1, 1, 1, 1},                     /* vote shfl activemask */
+        {3, 3, 1, 1}, {3, 3, 1, 1}, {4, 4, 1, 1}                      /* addc subc madc */
     };
     inst_shape shape = shapes[inst->op];
     if (inst->op == GS_PTX_OP_BAR && inst->mode == GS_PTX_BAR_RED) {
@@ -599,8 +647,13 @@ static gs_status inst_check_special(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst
             return ptx_error(ctx, at, "setp takes a 4th predicate operand exactly when it has "
                              ".and/.or/.xor");
         return inst_check_kind(ctx, at, inst, 0, GS_PTX_OPD_PRED, "a predicate");
-    case GS_PTX_OP_SET: case GS_PTX_OP_SLCT:
+    case GS_PTX_OP_SET:
         return inst->cmp ? GS_OK : ptx_error(ctx, at, "'%s' needs a comparison", name);
+    case GS_PTX_OP_SLCT:   /* slct.dtype.s32 / slct{.ftz}.dtype.f32: selects on c >= 0 */
+        return (inst->type2 == GS_PTX_T_S32 || inst->type2 == GS_PTX_T_F32)
+                   ? GS_OK
+                   : ptx_error(ctx, at, "'slct' selects on an .s32 or .f32 operand "
+                               "(slct.dtype.s32 / slct.dtype.f32)");
     case GS_PTX_OP_SELP:
         return inst_check_kind(ctx, at, inst, 3, GS_PTX_OPD_PRED, "a predicate");
     case GS_PTX_OP_BRA:
@@ -641,6 +694,50 @@ static gs_status inst_check(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst *inst)
     return inst_check_special(ctx, at, inst);
 }
 
+static int inst_is_carry(const gs_ptx_inst *inst)
+{
+    return (inst->flags & GS_PTX_F_CC) || inst->op == GS_PTX_OP_ADDC ||
+           inst->op == GS_PTX_OP_SUBC || inst->op == GS_PTX_OP_MADC;
+}
+
+/* Carry arithmetic (PTX "Extended-Precision Integer Arithmetic"): types
+ * .u32 .s32 .u64 .s64 only, mad(c) .lo or .hi; CC.CF lives in a hidden
+ * predicate slot (see ptx.h): .cc writes it (opd[0].reg2), addc/subc/madc
+ * read it through one hidden PRED operand appended after theirs. */
+static gs_status inst_carry(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst *inst)
+{
+    gs_ptx_kernel *k = &ctx->cur->k;
+    gs_ptx_operand *cf;
+    const char *name = gs_ptx_op_name((gs_ptx_op)inst->op);
+    unsigned t = inst->type;
+    if (t != GS_PTX_T_U32 && t != GS_PTX_T_S32 && t != GS_PTX_T_U64 && t != GS_PTX_T_S64)
+        return ptx_error(ctx, at, "carry arithmetic '%s' needs .u32, .s32, .u64 or .s64", name);
+    if (inst->flags & (GS_PTX_F_SAT | GS_PTX_F_FTZ) || inst->rounding)
+        return ptx_error(ctx, at, "carry arithmetic '%s' takes no .sat, .ftz or rounding",
+                         name);
+    if ((inst->op == GS_PTX_OP_MAD || inst->op == GS_PTX_OP_MADC) &&
+        inst->mode != GS_PTX_MODE_LO && inst->mode != GS_PTX_MODE_HI)
+        return ptx_error(ctx, at, "'%s' with a carry needs .lo or .hi", name);
+    if (inst->opd[0].kind != GS_PTX_OPD_REG)
+        return ptx_error(ctx, at, "the destination of '%s' must be a register", name);
+    if (!ctx->cur->cc_slot) {
+        if (k->num_pred_slots >= GS_PTX_MAX_SLOTS)
+            return ptx_error_status(ctx, GS_E_LIMIT, at, "more than %u predicates used in "
+                                    "one kernel", GS_PTX_MAX_SLOTS);
+        ctx->cur->cc_slot = ++k->num_pred_slots;
+    }
+    if (inst->flags & GS_PTX_F_CC)
+        inst->opd[0].reg2 = ctx->cur->cc_slot - 1u;
+    if (inst->op == GS_PTX_OP_MAD || inst->op == GS_PTX_OP_ADD || inst->op == GS_PTX_OP_SUB)
+        return GS_OK;
+    cf = &inst->opd[inst->num_operands++];   /* shapes leave room: at most 4 + 1 */
+    memset(cf, 0, sizeof *cf);
+    cf->kind = GS_PTX_OPD_PRED;
+    cf->reg = ctx->cur->cc_slot - 1u;
+    cf->reg2 = cf->symbol = GS_PTX_NONE;
+    return GS_OK;
+}
+
 gs_status ptx_parse_inst(ptx_ctx *ctx)
 {
     gs_ptx_inst *inst;
@@ -664,6 +761,8 @@ gs_status ptx_parse_inst(ptx_ctx *ctx)
     if ((st = inst_operands(ctx, inst)) != GS_OK)
         return st;
     if ((st = inst_check(ctx, &at, inst)) != GS_OK)
+        return st;
+    if (inst_is_carry(inst) && (st = inst_carry(ctx, &at, inst)) != GS_OK)
         return st;
     ptx_classify(inst);
     if (inst->op == GS_PTX_OP_BRA)

@@ -18,6 +18,7 @@
 /* ---- capacities derived from the text length ---- */
 typedef struct ptx_caps {
     size_t insts;      /* an instruction takes >= 4 chars ("ret;") */
+    size_t fixups;     /* label references (bra operands) */
     size_t syms;       /* a symbol entry per distinct word: <= (L+1)/2 */
     size_t buckets;    /* power of two >= syms */
     size_t vars;       /* a declaration takes >= 8 chars */
@@ -27,6 +28,8 @@ typedef struct ptx_caps {
 } ptx_caps;
 
 void ptx_caps_for(size_t text_length, ptx_caps *caps);
+/* The same, bounded by the text's token counts (what gs_ptx_load uses). */
+void ptx_caps_for_text(const char *text, size_t length, ptx_caps *caps);
 
 /* ---- tokens ---- */
 enum ptx_tok_kind { PTX_TK_EOF = 0, PTX_TK_WORD, PTX_TK_NUM, PTX_TK_STR, PTX_TK_PUNCT };
@@ -72,6 +75,7 @@ typedef struct ptx_kscratch {
     uint32_t name_len;
     uint32_t first_param;
     uint32_t first_inst;
+    uint32_t cc_slot;     /* hidden carry-flag predicate slot + 1 (0: none yet) */
 } ptx_kscratch;
 
 typedef struct ptx_pscratch {
@@ -128,6 +132,7 @@ typedef struct ptx_ctx {
     uint32_t next_scope;
     ptx_kscratch *cur;        /* kernel being parsed, or NULL */
     uint32_t cur_index;
+    int reuse_slots;          /* liveness-based slot reuse (ptx_live.c) */
 } ptx_ctx;
 
 /* ---- lexer (ptx_lex.c) ---- */
@@ -150,6 +155,12 @@ gs_status ptx_expect(ptx_ctx *ctx, char c);
 int ptx_parse_int(const ptx_tok *tok, uint64_t *value);
 /* Float literal 0fXXXXXXXX / 0dXXXXXXXXXXXXXXXX: *bits, *is_double. */
 int ptx_parse_hexfloat(const ptx_tok *tok, uint64_t *bits, int *is_double);
+/* Decimal float literal (1.5, 2e10, 1.5e-3) as f64 bits, converted exactly
+ * (PTX: decimal literals are f64; one correctly rounded operation when the
+ * digits and the power of ten are exact doubles, else not supported).
+ * 1: *bits set; -1: a decimal float that cannot be converted exactly;
+ * 0: not a decimal float. */
+int ptx_parse_decfloat(const ptx_tok *tok, uint64_t *bits);
 /* Parse a signed integer token sequence at ctx->tok ('-'? NUM). */
 gs_status ptx_take_int(ptx_ctx *ctx, int64_t *value);
 gs_status ptx_take_uint(ptx_ctx *ctx, uint64_t *value, const char *what);
@@ -179,6 +190,22 @@ gs_status ptx_parse_module(ptx_ctx *ctx);
 gs_status ptx_parse_inst(ptx_ctx *ctx);
 /* Place a module-scope .shared variable in the current kernel's window. */
 uint64_t ptx_shared_offset(ptx_ctx *ctx, uint32_t var);
+
+/* ---- register slot reuse (ptx_live.c) ---- */
+typedef struct ptx_flow {     /* a kernel's basic blocks (from ptx_cfg.c) */
+    uint32_t blocks;
+    const uint32_t *block_of; /* instruction -> block */
+    const uint32_t *start;    /* block -> first instruction (blocks + 1) */
+    const uint32_t *succ;     /* 2 per block: block index, `blocks` = exit, or NONE */
+} ptx_flow;
+size_t ptx_live_bytes(size_t insts, size_t slots);
+/* Fill inst->sb_dst/sb_src (ptx_sbid.c); call before storage reuse. */
+void ptx_scoreboard_ids(const gs_ptx_kernel *kernel, gs_ptx_inst *inst);
+
+/* Sets kernel->num_reg_storage and renumbers data slots in the operands
+ * (when ctx->reuse_slots); mem holds ptx_live_bytes(num_insts, slots). */
+void ptx_live_reuse(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts,
+                    const ptx_flow *flow, uint32_t *mem);
 
 /* ---- CFG, reconvergence, units (ptx_cfg.c) ---- */
 gs_status ptx_finish_kernel_cfg(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts);

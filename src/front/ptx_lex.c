@@ -102,6 +102,20 @@ static void lex_string(ptx_ctx *ctx)
         lex_advance(ctx);
 }
 
+/* The sign of a decimal exponent ("1.5e-3") belongs to the number: a '+'
+ * or '-' right after 'e'/'E' and before a digit, in a number that is not
+ * 0x / 0b / 0f / 0d. */
+static int lex_exponent_sign(const ptx_ctx *ctx, size_t start)
+{
+    char c = lex_at(ctx, 0), prev = ctx->text[ctx->pos - 1], second;
+    if ((c != '-' && c != '+') || (prev != 'e' && prev != 'E') || ctx->pos - start < 2)
+        return 0;
+    second = ctx->text[start + 1];
+    if (!((second >= '0' && second <= '9') || second == '.' || second == 'e' || second == 'E'))
+        return 0;
+    return lex_at(ctx, 1) >= '0' && lex_at(ctx, 1) <= '9';
+}
+
 static void lex_one(ptx_ctx *ctx, ptx_tok *tok)
 {
     size_t start;
@@ -122,7 +136,8 @@ static void lex_one(ptx_ctx *ctx, ptx_tok *tok)
         lex_word(ctx);
     } else if (c >= '0' && c <= '9') {
         tok->kind = PTX_TK_NUM;
-        while (ctx->pos < ctx->length && (lex_is_word_char(lex_at(ctx, 0))))
+        while (ctx->pos < ctx->length && (lex_is_word_char(lex_at(ctx, 0)) ||
+                                          lex_exponent_sign(ctx, start)))
             lex_advance(ctx);
     } else if (c == '"') {
         tok->kind = PTX_TK_STR;
@@ -309,4 +324,98 @@ void ptx_skip_line(ptx_ctx *ctx, uint32_t line)
 {
     while (ctx->tok.kind != PTX_TK_EOF && ctx->tok.line == line)
         ptx_next(ctx);
+}
+
+/* Powers of ten 10^0 .. 10^22 as f64 bits (all exact doubles). */
+static uint64_t lex_pow10(unsigned k)
+{
+    uint64_t p = 1;
+    unsigned i;
+    for (i = 0; i < k && i < 19u; i++)
+        p *= 10u;
+    if (k <= 19u)
+        return gs_f64_from_u64(p, GS_FROUND_RN);
+    /* 10^20..10^22 = 2^k 5^k with 5^k < 2^53: the products are exact */
+    return gs_f64_mul(lex_pow10(k - 1u), 0x4024000000000000ull, GS_FROUND_RN);
+}
+
+/* Mantissa digits of a decimal literal: *m (at most 19 digits kept, more
+ * only when they are zeros), *exp10 adjusted for the fraction; *pos after
+ * them. 0 when a non-zero digit would be lost. */
+static int lex_decimal_digits(const char *t, uint32_t n, uint32_t *pos, uint64_t *m,
+                              int32_t *exp10)
+{
+    int seen_point = 0;
+    unsigned kept = 0;
+    for (; *pos < n; (*pos)++) {
+        char c = t[*pos];
+        if (c == '.' && !seen_point) {
+            seen_point = 1;
+            continue;
+        }
+        if (c < '0' || c > '9')
+            break;
+        if (kept < 19u && (*m != 0 || c != '0')) {
+            *m = *m * 10u + (uint64_t)(c - '0');
+            kept++;
+            *exp10 -= seen_point;
+        } else if (kept >= 19u) {
+            if (c != '0')
+                return 0;
+            *exp10 += !seen_point;
+        } else {
+            *exp10 -= seen_point;   /* leading zero after the point */
+        }
+    }
+    return 1;
+}
+
+int ptx_parse_decfloat(const ptx_tok *tok, uint64_t *bits)
+{
+    const char *t = tok->text;
+    uint32_t n = tok->len, pos = 0;
+    uint64_t m = 0, e = 0;
+    int32_t exp10 = 0;
+    int is_float = 0, negative_exp = 0;
+    if (tok->kind != PTX_TK_NUM || n == 0 || t[0] < '0' || t[0] > '9')
+        return 0;
+    for (pos = 0; pos < n; pos++) {
+        if (t[pos] == '.' || ((t[pos] == 'e' || t[pos] == 'E') && t[0] != '0'))
+            is_float = 1;
+        if (t[pos] == 'x' || t[pos] == 'X' || t[pos] == 'f' || t[pos] == 'F' || t[pos] == 'd' ||
+            t[pos] == 'D' || t[pos] == 'b' || t[pos] == 'B')
+            return 0;
+    }
+    if (!is_float && !(n > 1 && (t[1] == 'e' || t[1] == 'E')))
+        return 0;
+    pos = 0;
+    if (!lex_decimal_digits(t, n, &pos, &m, &exp10))
+        return -1;
+    if (pos < n && (t[pos] == 'e' || t[pos] == 'E')) {
+        pos++;
+        if (pos < n && (t[pos] == '-' || t[pos] == '+'))
+            negative_exp = t[pos++] == '-';
+        if (pos == n || n - pos > 4u || !lex_digits(t + pos, n - pos, 10, &e))
+            return -1;
+        exp10 += negative_exp ? -(int32_t)e : (int32_t)e;
+        pos = n;
+    }
+    if (pos != n)
+        return -1;
+    while (m != 0 && exp10 > 22 && m < (1ull << 53) / 10u) {
+        m *= 10u;
+        exp10--;
+    }
+    if (m == 0) {
+        *bits = 0;
+        return 1;
+    }
+    if (m >= (1ull << 53) || exp10 > 22 || exp10 < -22)
+        return -1;
+    /* m and 10^|e| are exact doubles: one correctly rounded operation */
+    *bits = exp10 >= 0 ? gs_f64_mul(gs_f64_from_u64(m, GS_FROUND_RN), lex_pow10((unsigned)exp10),
+                                    GS_FROUND_RN)
+                       : gs_f64_div(gs_f64_from_u64(m, GS_FROUND_RN),
+                                    lex_pow10((unsigned)-exp10), GS_FROUND_RN);
+    return 1;
 }

@@ -2,7 +2,9 @@
  * The PTX loader's entry points (front/ptx.h): arena sizing, loading and
  * kernel lookup (DESIGN.md section 5 "Memory").
  *
- * Arena layout while loading (all capacities from the text length):
+ * Arena layout while loading (capacities from the text: ptx_caps_for_text
+ * counts its tokens first, so the scratch is sized by what the text can
+ * create, never more than the length-only bound gs_ptx_bytes_for):
  *   [instructions (capacity)] [symbols, buckets, kernels, params, vars,
  *   init bytes, label fixups] [per-kernel CFG scratch, released per kernel]
  * When parsing succeeds the module, kernel, parameter and variable records,
@@ -19,20 +21,93 @@ size_t ptx_cfg_bytes(size_t insts);   /* ptx_cfg.c */
 
 #define LOAD_FILE_NAME_MAX GS_DIAG_FILE_MAX
 
-void ptx_caps_for(size_t text_length, ptx_caps *caps)
+static void load_set_buckets(ptx_caps *caps)
 {
     size_t buckets = 16;
-    caps->insts = text_length / 4u + 1u;
-    caps->syms = (text_length + 1u) / 2u + 16u;
     while (buckets < caps->syms)
         buckets *= 2u;
     caps->buckets = buckets;
+}
+
+void ptx_caps_for(size_t text_length, ptx_caps *caps)
+{
+    caps->insts = text_length / 4u + 1u;
+    caps->fixups = caps->insts;
+    caps->syms = (text_length + 1u) / 2u + 16u;
     caps->vars = text_length / 8u + 1u;
     caps->params = text_length / 8u + 1u;
     caps->kernels = text_length / 8u + 1u;
     if (caps->kernels > GS_PTX_MAX_KERNELS)
         caps->kernels = GS_PTX_MAX_KERNELS;
     caps->init_bytes = 4u * text_length + 8u;
+    load_set_buckets(caps);
+}
+
+/* Token counts of a text, made with the loader's own lexer so that they are
+ * exactly what the parser will see (comments skipped). */
+typedef struct load_counts {
+    size_t words, nums, semis, commas, parens, kernels, bra_words;
+} load_counts;
+
+static void load_count(const char *text, size_t length, load_counts *n)
+{
+    ptx_ctx lex;
+    int in_bra = 0;
+    memset(&lex, 0, sizeof lex);
+    memset(n, 0, sizeof *n);
+    ptx_lex_init(&lex, text, length);
+    for (ptx_next(&lex); lex.tok.kind != PTX_TK_EOF; ptx_next(&lex)) {
+        const ptx_tok *t = &lex.tok;
+        if (t->kind == PTX_TK_WORD) {
+            n->words++;
+            n->bra_words += (size_t)in_bra;
+            if (ptx_is(t, ".entry") || ptx_is(t, ".func"))
+                n->kernels++;
+            if (t->len >= 3u && memcmp(t->text, "bra", 3) == 0 &&
+                (t->len == 3u || t->text[3] == '.'))
+                in_bra = 1;
+        } else if (t->kind == PTX_TK_NUM) {
+            n->nums++;
+        } else if (ptx_is_punct(t, ';')) {
+            n->semis++;
+            in_bra = 0;
+        } else if (ptx_is_punct(t, ',')) {
+            n->commas++;
+        } else if (ptx_is_punct(t, '(')) {
+            n->parens++;
+        }
+    }
+}
+
+static size_t load_min(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Capacities from the text itself, each an exact upper bound of what the
+ * parser can create (and never above the length-only bound):
+ *   instructions: each is consumed with its ';' (inst_operands);
+ *   label references: only bra operands are labels, and they are words
+ *       between a "bra" opcode word and the next ';';
+ *   symbols: every entry (declaration, range member on first use, label,
+ *       variable, parameter, kernel) is created at a distinct word token;
+ *   variables: one per declaration, recorded before its ';';
+ *   parameters: a list of n takes '(' and n - 1 commas;
+ *   kernels: one per .entry / .func word;
+ *   initialiser bytes: at most 8 per number token. */
+void ptx_caps_for_text(const char *text, size_t length, ptx_caps *caps)
+{
+    load_counts n;
+    ptx_caps_for(length, caps);
+    load_count(text, length, &n);
+    caps->insts = load_min(caps->insts, n.semis + 1u);
+    caps->fixups = load_min(caps->insts, n.bra_words + 1u);
+    caps->syms = load_min(caps->syms, n.words + 16u);
+    caps->vars = load_min(caps->vars, n.semis + 1u);
+    caps->params = load_min(caps->params, n.commas + n.parens + 1u);
+    caps->kernels = load_min(caps->kernels, n.kernels + 1u);
+    caps->init_bytes = load_min(caps->init_bytes, 8u * n.nums + 8u);
+    load_set_buckets(caps);
 }
 
 /* Bytes of the final records behind the instructions (names <= text). */
@@ -47,20 +122,33 @@ static size_t load_output_bytes(const ptx_caps *caps, size_t text_length)
            gs_arena_round(caps->init_bytes) + 8u * GS_ARENA_ALIGN;
 }
 
+static size_t load_bytes_for_caps(const ptx_caps *caps, size_t text_length)
+{
+    return gs_arena_round(caps->insts * sizeof(gs_ptx_inst)) +    /* decoded program */
+           gs_arena_round(caps->syms * sizeof(ptx_sym)) +         /* symbol entries */
+           gs_arena_round(caps->buckets * sizeof(uint32_t)) +     /* hash buckets */
+           gs_arena_round(caps->kernels * sizeof(ptx_kscratch)) +
+           gs_arena_round(caps->params * sizeof(ptx_pscratch)) +
+           gs_arena_round(caps->vars * sizeof(ptx_vscratch)) +
+           gs_arena_round(caps->init_bytes) +                     /* initialisers */
+           gs_arena_round(caps->fixups * sizeof(ptx_fixup)) +     /* label references */
+           ptx_cfg_bytes(caps->insts) +                           /* one kernel's CFG */
+           ptx_live_bytes(caps->insts, load_min(caps->syms, GS_PTX_MAX_SLOTS)) + /* reuse */
+           load_output_bytes(caps, text_length);                  /* final records */
+}
+
 size_t gs_ptx_bytes_for(size_t text_length)
 {
     ptx_caps caps;
     ptx_caps_for(text_length, &caps);
-    return gs_arena_round(caps.insts * sizeof(gs_ptx_inst)) +     /* decoded program */
-           gs_arena_round(caps.syms * sizeof(ptx_sym)) +          /* symbol entries */
-           gs_arena_round(caps.buckets * sizeof(uint32_t)) +      /* hash buckets */
-           gs_arena_round(caps.kernels * sizeof(ptx_kscratch)) +
-           gs_arena_round(caps.params * sizeof(ptx_pscratch)) +
-           gs_arena_round(caps.vars * sizeof(ptx_vscratch)) +
-           gs_arena_round(caps.init_bytes) +                      /* initialisers */
-           gs_arena_round(caps.insts * sizeof(ptx_fixup)) +       /* label references */
-           ptx_cfg_bytes(caps.insts) +                            /* one kernel's CFG */
-           load_output_bytes(&caps, text_length);                 /* final records */
+    return load_bytes_for_caps(&caps, text_length);
+}
+
+size_t gs_ptx_bytes_for_text(const char *text, size_t text_length)
+{
+    ptx_caps caps;
+    ptx_caps_for_text(text, text_length, &caps);
+    return load_bytes_for_caps(&caps, text_length);
 }
 
 static gs_status load_scratch(ptx_ctx *ctx)
@@ -75,7 +163,7 @@ static gs_status load_scratch(ptx_ctx *ctx)
     ctx->params = (ptx_pscratch *)gs_arena_alloc(a, c->params * sizeof(ptx_pscratch));
     ctx->vars = (ptx_vscratch *)gs_arena_alloc(a, c->vars * sizeof(ptx_vscratch));
     ctx->init = (uint8_t *)gs_arena_alloc(a, c->init_bytes);
-    ctx->fixups = (ptx_fixup *)gs_arena_alloc(a, c->insts * sizeof(ptx_fixup));
+    ctx->fixups = (ptx_fixup *)gs_arena_alloc(a, c->fixups * sizeof(ptx_fixup));
     if (!ctx->insts || !ctx->syms || !ctx->buckets || !ctx->kernels || !ctx->params ||
         !ctx->vars || !ctx->init || !ctx->fixups)
         return gs_diag_set(ctx->diag, GS_E_ARENA, ctx->file, 0, 0,
@@ -190,19 +278,28 @@ static gs_status load_finish(ptx_ctx *ctx, size_t mark, gs_ptx_module **result)
 gs_status gs_ptx_load(gs_arena *arena, const char *file_name, const char *text, size_t length,
                       gs_ptx_module **out, gs_diag *diag)
 {
+    return gs_ptx_load_with(arena, file_name, text, length, NULL, out, diag);
+}
+
+gs_status gs_ptx_load_with(gs_arena *arena, const char *file_name, const char *text,
+                           size_t length, const gs_ptx_load_options *options,
+                           gs_ptx_module **out, gs_diag *diag)
+{
     ptx_ctx ctx;
-    size_t mark = gs_arena_mark(arena);
+    size_t mark = gs_arena_mark(arena), need;
     gs_status st;
     memset(&ctx, 0, sizeof ctx);
     ctx.arena = arena;
     ctx.diag = diag;
     ctx.file = file_name ? file_name : "";
+    ctx.reuse_slots = !(options && options->no_slot_reuse);
     *out = NULL;
-    ptx_caps_for(length, &ctx.caps);
-    if (gs_arena_remaining(arena) < gs_ptx_bytes_for(length))
+    ptx_caps_for_text(text, length, &ctx.caps);
+    need = load_bytes_for_caps(&ctx.caps, length);
+    if (gs_arena_remaining(arena) < need)
         return gs_diag_set(diag, GS_E_ARENA, ctx.file, 0, 0, "arena too small to load this "
-                           "PTX: %zu bytes free, gs_ptx_bytes_for(%zu) = %zu",
-                           gs_arena_remaining(arena), length, gs_ptx_bytes_for(length));
+                           "PTX: %zu bytes free, gs_ptx_bytes_for_text() = %zu",
+                           gs_arena_remaining(arena), need);
     st = load_scratch(&ctx);
     ptx_lex_init(&ctx, text, length);
     if (st == GS_OK)

@@ -27,7 +27,8 @@ static const char *const names_op[GS_PTX_OP_COUNT] = {
     "atom", "red",
     "bar", "membar",
     "bra", "ret", "exit", "trap",
-    "vote", "shfl", "activemask"
+    "vote", "shfl", "activemask",
+    "addc", "subc", "madc"
 };
 
 static int names_eq(const char *text, uint32_t len, const char *name)

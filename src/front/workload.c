@@ -516,7 +516,7 @@ static gs_status parse_buffer(wl_parser *p)
 /* Row pointers (rows + 1 s32 words) must fit one buffer. */
 #define WL_PATTERN_ROWS_MAX (GS_WL_BUFFER_BYTES_MAX / 4u - 1u)
 
-static const char *const graph_keys[] = { "nodes", "degree", "seed" };
+static const char *const graph_keys[] = { "nodes", "degree", "seed", "layout" };
 static const char *const csr_keys[] = { "rows", "cols", "nnz", "seed", "min", "max" };
 
 /* Declares the pattern's buffers (s32 row pointers and columns, f32 values
@@ -548,17 +548,37 @@ static gs_status add_pattern(wl_parser *p, const gs_datagen_spec *spec, unsigned
     return GS_OK;
 }
 
-/* graph OFFSETS EDGES nodes=N degree=LO..HI seed=S */
+/* layout=csr (OFFSETS: s32[nodes + 1] row pointers, the default) or
+ * layout=nodes (s32[2 x nodes] {start, count} pairs: Rodinia BFS's Node
+ * struct array, added for the workload suite's bfs and sssp). */
+static gs_status graph_layout(wl_parser *p, const wl_word *layout)
+{
+    char t[WL_SHOW_MAX];
+    gs_wl_buffer *offsets = &p->wl->buffers[p->wl->num_buffers - 2u];
+    if (!layout->text || word_is(layout, "csr"))
+        return GS_OK;
+    if (!word_is(layout, "nodes"))
+        return fail(p, layout->column, "layout= of graph is csr or nodes, not '%s'",
+                    show(layout, t));
+    if (8u * (uint64_t)offsets->init.rows > GS_WL_BUFFER_BYTES_MAX)
+        return fail(p, layout->column, "layout=nodes needs 8 bytes a node: more than %llu "
+                    "bytes", (unsigned long long)GS_WL_BUFFER_BYTES_MAX);
+    offsets->count = 2u * (uint64_t)offsets->init.rows;
+    offsets->init.kind = GS_DATAGEN_CSR_NODES;
+    return GS_OK;
+}
+
+/* graph OFFSETS EDGES nodes=N degree=LO..HI seed=S [layout=csr|nodes] */
 static gs_status parse_graph(wl_parser *p)
 {
     gs_datagen_spec spec;
-    wl_word v[3];
+    wl_word v[4];
     uint64_t nodes;
     gs_status st;
     memset(&spec, 0, sizeof spec);
     if (p->num_words < 3)
         return fail(p, p->end_column, "graph needs OFFSETS EDGES nodes= degree= seed=");
-    if ((st = read_options(p, 3, graph_keys, 3, "nodes= degree= seed=", v)) ||
+    if ((st = read_options(p, 3, graph_keys, 4, "nodes= degree= seed= layout=", v)) ||
         (st = require_option(p, &v[0], "nodes")) || (st = require_option(p, &v[1], "degree")) ||
         (st = require_option(p, &v[2], "seed")) ||
         (st = option_u64(p, &v[0], "nodes", 1, WL_PATTERN_ROWS_MAX, &nodes)) ||
@@ -567,7 +587,9 @@ static gs_status parse_graph(wl_parser *p)
         (st = option_u64(p, &v[2], "seed", 0, UINT64_MAX, &spec.seed)))
         return st;
     spec.rows = spec.cols = (uint32_t)nodes;
-    return add_pattern(p, &spec, 1, 0);
+    if ((st = add_pattern(p, &spec, 1, 0)))
+        return st;
+    return graph_layout(p, &v[3]);
 }
 
 /* csr ROWPTR COLS VALUES rows=R cols=C nnz=LO..HI seed=S [min=A] [max=B] */
@@ -666,6 +688,96 @@ static gs_status parse_set(wl_parser *p)
     return read_value(p, &p->words[3], (gs_wl_type)p->wl->buffers[s->buffer].type, &s->value);
 }
 
+/* "repeat" or "for": the kind of the open loop (diagnostics). */
+static const char *open_loop_kind(const wl_parser *p)
+{
+    return p->wl->steps[p->open_repeat].kind == GS_WL_STEP_FOR ? "for" : "repeat";
+}
+
+/* The values a for's variable takes all lie in [lo, hi]. */
+static int loop_within(const wl_parser *p, int64_t lo, int64_t hi)
+{
+    const gs_wl_step *f = &p->wl->steps[p->open_repeat];
+    int64_t a = f->loop_first < f->loop_last ? f->loop_first : f->loop_last;
+    int64_t b = f->loop_first < f->loop_last ? f->loop_last : f->loop_first;
+    return a >= lo && b <= hi;
+}
+
+/* `$VAR` (text[0] == '$'): must name the enclosing for's variable. */
+static gs_status loop_reference(wl_parser *p, const char *text, size_t length,
+                                uint32_t column)
+{
+    const gs_wl_step *f;
+    wl_word w;
+    char t[WL_SHOW_MAX];
+    w.text = text;
+    w.length = length;
+    w.column = column;
+    if (p->open_repeat < 0 || p->wl->steps[p->open_repeat].kind != GS_WL_STEP_FOR)
+        return fail(p, column, "'%s': $ values are only allowed inside a for loop",
+                    show(&w, t));
+    f = &p->wl->steps[p->open_repeat];
+    if (strlen(f->kernel) != length - 1u || memcmp(f->kernel, text + 1, length - 1u) != 0)
+        return fail(p, column, "'%s' is not the variable of the enclosing for ($%s, line %u)",
+                    show(&w, t), f->kernel, f->line);
+    return GS_OK;
+}
+
+/* Bounds of an integer type as signed 64-bit values (u64: up to INT64_MAX). */
+static void type_bounds(gs_wl_type type, int64_t *lo, int64_t *hi)
+{
+    static const int64_t his[GS_WL_TYPE_COUNT] = {
+        255, 65535, 4294967295ll, INT32_MAX, INT64_MAX, INT64_MAX, 0
+    };
+    *lo = type == GS_WL_S32 ? INT32_MIN : type == GS_WL_S64 ? INT64_MIN : 0;
+    *hi = his[type];
+}
+
+#define WL_LOOP_LIMIT 2147483647ll
+
+/* for VAR = FIRST..LAST (inclusive; counts down when FIRST > LAST) */
+static gs_status parse_for(wl_parser *p)
+{
+    gs_wl_step *s = NULL;
+    const wl_word *r;
+    const char *dots;
+    int64_t first, last;
+    uint64_t count;
+    gs_status st;
+    char t[WL_SHOW_MAX];
+    if (p->open_repeat >= 0)
+        return fail(p, p->words[0].column, "for cannot be nested (the %s on line %u has no "
+                    "end yet)", open_loop_kind(p), p->wl->steps[p->open_repeat].line);
+    if (p->num_words != 4 || !word_is(&p->words[2], "="))
+        return fail(p, p->words[0].column, "for takes VAR = FIRST..LAST");
+    if (!is_name(p->words[1].text, p->words[1].length) ||
+        p->words[1].length >= sizeof s->kernel)
+        return fail(p, p->words[1].column, "'%s' is not a loop variable name",
+                    show(&p->words[1], t));
+    r = &p->words[3];
+    dots = find_char(r->text, '.', r->length);
+    if (!dots || (size_t)(dots - r->text) + 2u > r->length || dots[1] != '.' ||
+        !gs_parse_i64(r->text, (size_t)(dots - r->text), &first) ||
+        !gs_parse_i64(dots + 2, r->length - (size_t)(dots - r->text) - 2u, &last) ||
+        first < -WL_LOOP_LIMIT || first > WL_LOOP_LIMIT || last < -WL_LOOP_LIMIT ||
+        last > WL_LOOP_LIMIT)
+        return fail(p, r->column, "for takes FIRST..LAST, integers in [-%lld, %lld]",
+                    (long long)WL_LOOP_LIMIT, (long long)WL_LOOP_LIMIT);
+    count = (uint64_t)(first < last ? last - first : first - last) + 1u;
+    if (count > GS_WL_REPEAT_MAX)
+        return fail(p, r->column, "the for runs %llu times; at most %u",
+                    (unsigned long long)count, GS_WL_REPEAT_MAX);
+    if ((st = new_step(p, GS_WL_STEP_FOR, &s)))
+        return st;
+    copy_text(p->wl->steps[p->wl->num_steps - 1u].kernel, p->words[1].text,
+              p->words[1].length);
+    s->loop_first = first;
+    s->loop_last = last;
+    s->max_iterations = (uint32_t)count;
+    p->open_repeat = (int)(p->wl->num_steps - 1u);
+    return GS_OK;
+}
+
 /* repeat max=N until NAME[INDEX] == VALUE   (or !=) */
 static gs_status parse_repeat(wl_parser *p)
 {
@@ -674,8 +786,8 @@ static gs_status parse_repeat(wl_parser *p)
     uint64_t n;
     gs_status st;
     if (p->open_repeat >= 0)
-        return fail(p, p->words[0].column, "repeat cannot be nested (the repeat on line %u "
-                    "has no end yet)", p->wl->steps[p->open_repeat].line);
+        return fail(p, p->words[0].column, "repeat cannot be nested (the %s on line %u "
+                    "has no end yet)", open_loop_kind(p), p->wl->steps[p->open_repeat].line);
     if (p->num_words != 6 || p->words[1].length < 4u ||
         memcmp(p->words[1].text, "max=", 4) != 0 ||
         !word_is(&p->words[2], "until") ||
@@ -705,12 +817,12 @@ static gs_status parse_end(wl_parser *p)
     if (p->num_words != 1)
         return fail(p, p->words[1].column, "end takes nothing after it");
     if (p->open_repeat < 0)
-        return fail(p, p->words[0].column, "end without a repeat");
+        return fail(p, p->words[0].column, "end without a repeat or for");
     for (i = (unsigned)p->open_repeat + 1u; i < p->wl->num_steps; i++)
         launches += p->wl->steps[i].kind == GS_WL_STEP_LAUNCH;
     if (launches == 0)
-        return fail(p, p->words[0].column, "the repeat on line %u launches no kernel",
-                    p->wl->steps[p->open_repeat].line);
+        return fail(p, p->words[0].column, "the %s on line %u launches no kernel",
+                    open_loop_kind(p), p->wl->steps[p->open_repeat].line);
     if ((st = new_step(p, GS_WL_STEP_END, &s)))
         return st;
     s->partner = (uint16_t)p->open_repeat;
@@ -769,22 +881,46 @@ static const uint32_t block_max[3] = { 1024u, 1024u, 64u };
 #define WL_BLOCK_THREADS_MAX 1024u
 #define WL_SHARED_BYTES_MAX (1u << 20)
 
-/* X[,Y[,Z]] from a value word; missing dimensions are 1. */
+/* A dimension `$VAR`: every value of the loop must be a valid size. */
+static gs_status loop_dimension(wl_parser *p, const wl_word *v, size_t start, size_t end,
+                                const char *key, uint32_t max)
+{
+    gs_status st = loop_reference(p, v->text + start, end - start,
+                                  v->column + (uint32_t)start);
+    if (st)
+        return st;
+    if (!loop_within(p, 1, max))
+        return fail(p, v->column + (uint32_t)start, "%s= dimension $%s takes values outside "
+                    "1..%u", key, p->wl->steps[p->open_repeat].kernel, max);
+    return GS_OK;
+}
+
+/* X[,Y[,Z]] from a value word; missing dimensions are 1. A dimension may be
+ * the enclosing for's $VAR (bit d of *from_loop; dims[d] then 0). */
 static gs_status parse_dims(wl_parser *p, const wl_word *v, const char *key,
-                            const uint32_t *max, uint32_t *dims)
+                            const uint32_t *max, uint32_t *dims, uint8_t *from_loop)
 {
     size_t i = 0, start;
     unsigned d = 0;
     uint64_t n;
+    gs_status st;
     dims[0] = dims[1] = dims[2] = 1;
+    *from_loop = 0;
     for (;;) {
         start = i;
         while (i < v->length && v->text[i] != ',')
             i++;
-        if (d == 3 || !gs_parse_u64(v->text + start, i - start, &n) || n == 0 || n > max[d])
+        if (d < 3 && i > start && v->text[start] == '$') {
+            if ((st = loop_dimension(p, v, start, i, key, max[d])))
+                return st;
+            *from_loop |= (uint8_t)(1u << d);
+            dims[d++] = 0;
+        } else if (d == 3 || !gs_parse_u64(v->text + start, i - start, &n) || n == 0 ||
+                   n > max[d])
             return fail(p, v->column, "%s= takes X[,Y[,Z]] with 1 <= X <= %u, "
                         "1 <= Y <= %u, 1 <= Z <= %u", key, max[0], max[1], max[2]);
-        dims[d++] = (uint32_t)n;
+        else
+            dims[d++] = (uint32_t)n;
         if (i == v->length)
             return GS_OK;
         i++;
@@ -816,12 +952,31 @@ static gs_status parse_launch_option(wl_parser *p, gs_wl_step *s, const wl_word 
     v.length = w->length - key_length - 1u;
     v.column = w->column + (uint32_t)key_length + 1u;
     if (k == 0)
-        return parse_dims(p, &v, "grid", grid_max, s->grid);
+        return parse_dims(p, &v, "grid", grid_max, s->grid, &s->grid_from_loop);
     if (k == 1)
-        return parse_dims(p, &v, "block", block_max, s->block);
+        return parse_dims(p, &v, "block", block_max, s->block, &s->block_from_loop);
     if ((st = option_u64(p, &v, "shared", 0, WL_SHARED_BYTES_MAX, &shared)))
         return st;
     s->shared_bytes = (uint32_t)shared;
+    return GS_OK;
+}
+
+/* TYPE:$VAR: an integer scalar whose type holds every value of the loop. */
+static gs_status loop_argument(wl_parser *p, gs_wl_arg *a, const wl_word *value,
+                               gs_wl_type type)
+{
+    int64_t lo, hi;
+    gs_status st = loop_reference(p, value->text, value->length, value->column);
+    if (st)
+        return st;
+    if (type == GS_WL_F32)
+        return fail(p, value->column, "$%s is an integer: use an integer type, not f32",
+                    p->wl->steps[p->open_repeat].kernel);
+    type_bounds(type, &lo, &hi);
+    if (!loop_within(p, lo, hi))
+        return fail(p, value->column, "$%s takes values outside the range of %s",
+                    p->wl->steps[p->open_repeat].kernel, gs_wl_type_name(type));
+    a->from_loop = 1;
     return GS_OK;
 }
 
@@ -847,6 +1002,8 @@ static gs_status parse_arg(wl_parser *p, gs_wl_step *s, const wl_word *w)
     value.length = w->length - (size_t)(colon - w->text) - 1u;
     value.column = w->column + (uint32_t)(colon - w->text) + 1u;
     a->type = (uint8_t)type;
+    if (value.length > 0 && value.text[0] == '$')
+        return loop_argument(p, a, &value, type);
     return read_value(p, &value, type, &a->bits);
 }
 
@@ -896,10 +1053,12 @@ static gs_status parse_words(wl_parser *p)
         return parse_repeat(p);
     if (word_is(d, "end"))
         return parse_end(p);
+    if (word_is(d, "for"))
+        return parse_for(p);
     if (in_repeat && (word_is(d, "ptx") || word_is(d, "buffer") || word_is(d, "graph") ||
                       word_is(d, "csr") || word_is(d, "output")))
-        return fail(p, d->column, "'%s' is not allowed inside repeat (only launch and set)",
-                    show(d, t));
+        return fail(p, d->column, "'%s' is not allowed inside %s (only launch and set)",
+                    show(d, t), open_loop_kind(p));
     if (word_is(d, "ptx"))
         return parse_ptx(p);
     if (word_is(d, "buffer"))
@@ -911,7 +1070,7 @@ static gs_status parse_words(wl_parser *p)
     if (word_is(d, "output"))
         return parse_output(p);
     return fail(p, d->column, "unknown directive '%s' (ptx buffer graph csr set launch "
-                "repeat end output)", show(d, t));
+                "repeat for end output)", show(d, t));
 }
 
 static gs_status finish(wl_parser *p)

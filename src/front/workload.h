@@ -11,13 +11,16 @@
  *     ptx PATH
  *     buffer NAME TYPE COUNT zero | const value=V | iota [start=V] [step=V]
  *                           | random seed=S min=A max=B | file path=P
- *     graph OFFSETS EDGES nodes=N degree=LO..HI seed=S
+ *     graph OFFSETS EDGES nodes=N degree=LO..HI seed=S [layout=csr|nodes]
  *     csr ROWPTR COLS VALUES rows=R cols=C nnz=LO..HI seed=S [min=A] [max=B]
  *     set NAME[INDEX] = VALUE
  *     launch KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG...
  *     repeat max=N until NAME[INDEX] == VALUE      (or !=)
  *       set ... / launch ...
  *     end
+ *     for VAR = FIRST..LAST                        (counts down if FIRST > LAST)
+ *       launch ... grid=$VAR ... s32:$VAR          ($VAR: a grid/block dimension
+ *     end                                           or an integer scalar argument)
  *     output NAME...
  *
  * TYPE is u8 u16 u32 s32 u64 s64 f32. A launch ARG is a buffer name (its
@@ -71,6 +74,7 @@ typedef struct gs_wl_buffer {
 
 typedef struct gs_wl_arg {
     uint8_t is_buffer;
+    uint8_t from_loop;             /* scalar: the enclosing for's value ($VAR) */
     uint8_t type;                  /* scalar: gs_wl_type */
     uint16_t buffer;               /* buffer index when is_buffer */
     uint64_t bits;                 /* scalar value (f32 as IEEE bits) */
@@ -80,7 +84,8 @@ typedef enum gs_wl_step_kind {
     GS_WL_STEP_LAUNCH = 0,
     GS_WL_STEP_SET,
     GS_WL_STEP_REPEAT,             /* body: steps up to its matching END */
-    GS_WL_STEP_END
+    GS_WL_STEP_END,
+    GS_WL_STEP_FOR                 /* body runs once per loop value, FIRST..LAST */
 } gs_wl_step_kind;
 
 typedef struct gs_wl_step {
@@ -95,6 +100,9 @@ typedef struct gs_wl_step {
     char kernel[GS_WL_NAME_MAX];   /* launch */
     uint32_t grid[3], block[3];
     uint32_t shared_bytes;
+    uint8_t grid_from_loop;        /* launch: bit d set: grid[d] is $VAR */
+    uint8_t block_from_loop;       /* launch: bit d set: block[d] is $VAR */
+    int64_t loop_first, loop_last; /* for: the range (the variable's name in kernel[]) */
     uint16_t num_args;
     gs_wl_arg args[GS_WL_MAX_ARGS];
 } gs_wl_step;
@@ -141,7 +149,8 @@ typedef gs_status (*gs_wl_read_fn)(void *context, const char *path, const char *
 typedef struct gs_wl_state {
     uint64_t address[GS_WL_MAX_BUFFERS];             /* device address per buffer */
     const gs_host_module *modules[GS_WL_MAX_PTX];
-    uint32_t repeat_iterations;                       /* over every repeat */
+    uint32_t repeat_iterations;                       /* over every repeat and for */
+    int64_t loop_value;                               /* the running for's $VAR */
 } gs_wl_state;
 
 /* A host configuration sized for this workload: the defaults, with as many

@@ -128,6 +128,14 @@ static gs_status find_kernel(const gs_workload *wl, const gs_wl_step *s,
                        "no ptx module of this workload has a kernel (.entry) '%s'", s->kernel);
 }
 
+/* Dimension d of a launch: the for's $VAR where the parser marked it (the
+ * parser checked every loop value is a valid size). */
+static uint32_t loop_dim(const uint32_t *dims, uint8_t from_loop, unsigned d,
+                         const gs_wl_state *state)
+{
+    return (from_loop >> d) & 1u ? (uint32_t)state->loop_value : dims[d];
+}
+
 static gs_status do_launch(const gs_workload *wl, gs_host *host, const gs_wl_step *s,
                            const gs_wl_state *state, gs_diag *diag)
 {
@@ -145,15 +153,16 @@ static gs_status do_launch(const gs_workload *wl, gs_host *host, const gs_wl_ste
     for (i = 0; i < s->num_args; i++) {
         if ((st = check_arg(wl, s, i, &kernel->params[i], diag)))
             return st;
-        args[i] = gs_arg_u64(s->args[i].is_buffer ? state->address[s->args[i].buffer]
-                                                  : s->args[i].bits);
+        args[i] = gs_arg_u64(s->args[i].is_buffer   ? state->address[s->args[i].buffer]
+                             : s->args[i].from_loop ? (uint64_t)state->loop_value
+                                                    : s->args[i].bits);
     }
-    grid.x = s->grid[0];
-    grid.y = s->grid[1];
-    grid.z = s->grid[2];
-    block.x = s->block[0];
-    block.y = s->block[1];
-    block.z = s->block[2];
+    grid.x = loop_dim(s->grid, s->grid_from_loop, 0, state);
+    grid.y = loop_dim(s->grid, s->grid_from_loop, 1, state);
+    grid.z = loop_dim(s->grid, s->grid_from_loop, 2, state);
+    block.x = loop_dim(s->block, s->block_from_loop, 0, state);
+    block.y = loop_dim(s->block, s->block_from_loop, 1, state);
+    block.z = loop_dim(s->block, s->block_from_loop, 2, state);
     return gs_host_launch(host, state->modules[module], kernel, grid, block, s->shared_bytes,
                           args, s->num_args, diag);
 }
@@ -210,6 +219,17 @@ static gs_status end_of_body(const gs_workload *wl, gs_host *host, unsigned end,
     return GS_OK;
 }
 
+/* After a for's body: the next loop value, or past the end. */
+static unsigned end_of_for(const gs_workload *wl, unsigned end, gs_wl_state *state)
+{
+    const gs_wl_step *f = &wl->steps[wl->steps[end].partner];
+    state->repeat_iterations++;
+    if (state->loop_value == f->loop_last)
+        return end + 1u;
+    state->loop_value += f->loop_first < f->loop_last ? 1 : -1;
+    return wl->steps[end].partner + 1u;
+}
+
 static gs_status run_steps(const gs_workload *wl, gs_host *host, gs_wl_state *state,
                            gs_diag *diag)
 {
@@ -231,8 +251,15 @@ static gs_status run_steps(const gs_workload *wl, gs_host *host, gs_wl_state *st
             iterations = 0;
             i++;
             break;
+        case GS_WL_STEP_FOR:
+            state->loop_value = s->loop_first;
+            i++;
+            break;
         case GS_WL_STEP_END:
-            st = end_of_body(wl, host, i, state, &iterations, &i, diag);
+            if (wl->steps[s->partner].kind == GS_WL_STEP_FOR)
+                i = end_of_for(wl, i, state);
+            else
+                st = end_of_body(wl, host, i, state, &iterations, &i, diag);
             break;
         }
     }
@@ -242,7 +269,7 @@ static gs_status run_steps(const gs_workload *wl, gs_host *host, gs_wl_state *st
 gs_status gs_workload_host_config(const gs_workload *wl, gs_wl_read_fn read,
                                   void *read_context, gs_host_config *config, gs_diag *diag)
 {
-    uint64_t pages = GS_WL_SPARE_PAGES, largest = 1;
+    uint64_t pages = GS_WL_SPARE_PAGES, largest = 1, ptx_arena = 0;
     unsigned i;
     gs_status st;
     gs_host_config_default(config);
@@ -252,12 +279,14 @@ gs_status gs_workload_host_config(const gs_workload *wl, gs_wl_read_fn read,
         if ((st = read(read_context, wl->ptx[i], &shown, &text, &length, diag)))
             return st;
         largest = length > largest ? length : largest;
+        ptx_arena += gs_ptx_bytes_for_text(text, length);   /* exact loader bound */
     }
     /* a buffer may straddle one more page than its size needs */
     for (i = 0; i < wl->num_buffers; i++)
         pages += gs_wl_buffer_bytes(&wl->buffers[i]) / config->devmem.page_bytes + 2u;
     config->modules_max = wl->num_ptx;
     config->ptx_bytes_max = (uint32_t)largest;
+    config->ptx_arena_bytes = ptx_arena;
     config->devmem.page_count = (uint32_t)pages;
     return GS_OK;
 }

@@ -13,6 +13,8 @@
 
 #include <stdlib.h>
 
+static const gs_ptx_load_options no_reuse = {1};
+
 static const char module_text[] =
     "//\n// hand-written\n//\n"
     ".version 8.5\n"
@@ -79,7 +81,9 @@ static void load(void)
     gs_status st;
     arena_buffer = (char *)calloc(1, need);
     gs_arena_init(&arena, arena_buffer, need);
-    st = gs_ptx_load(&arena, "k.ptx", module_text, sizeof module_text - 1u, &module, &diag);
+    /* slot numbers as assigned on first use: without liveness-based reuse */
+    st = gs_ptx_load_with(&arena, "k.ptx", module_text, sizeof module_text - 1u,
+                          &no_reuse, &module, &diag);
     if (st != GS_OK) {
         gs_diag_render(&diag, line, sizeof line);
         printf("  load failed: %s\n", line);

@@ -12,6 +12,8 @@
 
 #include <stdlib.h>
 
+static const gs_ptx_load_options no_reuse = {1};
+
 static char *arena_buffer;
 static char *file_text;
 
@@ -25,7 +27,8 @@ static gs_ptx_module *load_text(const char *name, const char *text, size_t lengt
     free(arena_buffer);
     arena_buffer = (char *)calloc(1, need);
     gs_arena_init(&arena, arena_buffer, need);
-    if (gs_ptx_load(&arena, name, text, length, &module, &diag) != GS_OK) {
+    /* slot numbers as assigned on first use: without liveness-based reuse */
+    if (gs_ptx_load_with(&arena, name, text, length, &no_reuse, &module, &diag) != GS_OK) {
         gs_diag_render(&diag, line, sizeof line);
         printf("  load failed: %s\n", line);
         return NULL;

@@ -2,7 +2,7 @@
  * PTX loader error paths (front/ptx.h; DESIGN.md section 8): every file in
  * tests/ptx/bad/ starts with "// expect: <exact diagnostic>"; loading it
  * must fail with GS_E_PTX, that exact one-line message, and the arena must
- * be left where it was. Also: an arena smaller than gs_ptx_bytes_for.
+ * be left where it was. Also: an arena smaller than gs_ptx_bytes_for_text.
  */
 #include "check.h"
 #include "front/ptx.h"
@@ -11,10 +11,12 @@
 
 static const char *const bad_files[] = {
     "address-size", "align-not-pow2", "atom-no-op", "bad-integer", "bar-no-mode", "call",
-    "cc-carry", "cvt-one-type", "decimal-float", "duplicate-label", "duplicate-register",
+    "carry-mad-wide", "cc-carry", "cvt-one-type", "decimal-float", "decimal-float-digits",
+    "duplicate-label", "duplicate-register",
     "func-pointer", "guard-not-predicate", "init-too-large", "missing-semicolon",
     "missing-type", "module-directive", "operand-count", "param-in-body",
-    "register-out-of-range", "setp-dst", "setp-extra-pred", "undeclared-register",
+    "register-out-of-range", "setp-dst", "setp-extra-pred", "slct-compare", "slct-type",
+    "undeclared-register",
     "undefined-label", "undefined-symbol", "unknown-modifier", "unknown-opcode",
     "unterminated-body", "unterminated-section", "var-qualifier", "vector-immediate",
     "vector-register-decl", "vector-width"
@@ -103,12 +105,13 @@ static void test_arena_too_small(void)
 {
     static const char text[] = ".version 9.0\n.target sm_75\n.address_size 64\n"
                                ".visible .entry k()\n{\n\tret;\n}\n";
-    size_t need = gs_ptx_bytes_for(sizeof text - 1u);
+    size_t need = gs_ptx_bytes_for_text(text, sizeof text - 1u);
     char *buffer = (char *)calloc(1, need + 64u);
     gs_arena arena;
     gs_ptx_module *module = NULL;
     gs_diag diag;
     char got[512];
+    GS_CHECK(need < gs_ptx_bytes_for(sizeof text - 1u));
     gs_arena_init(&arena, buffer, need - 16u);
     GS_CHECK_EQ(GS_E_ARENA, gs_ptx_load(&arena, "k.ptx", text, sizeof text - 1u, &module,
                                          &diag));

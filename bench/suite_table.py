@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Write the workload-suite table into README.md (`make suite-table`).
+
+Runs every suite workload gpusim embeds (as `gpusim --list-workloads` lists
+them) at its `small` size on the gtx480 preset under the timing model
+(`gpusim --config gtx480 --workload NAME:small`), reads the statistics each
+run prints, and replaces the text between the README marker lines
+
+    <!-- suite-table:begin -->
+    <!-- suite-table:end -->
+
+with a Markdown table: workload, suite, simulated warp instructions,
+cycles, IPC, L1D miss rate, L1D MPKI. The markers are appended to the end of
+README.md when missing. A statistic a run does not print shows as "n/a"; a
+run that fails shows its exit status (or "timed out" after --timeout seconds,
+default 1800), and the script then exits 1.
+
+Statistics used (names as gpusim prints them):
+    warp instructions  gpgpu_n_tot_w_icount
+    cycles             gpu_sim_cycle
+    IPC                gpu_ipc (thread instructions per core cycle, as
+                       GPGPU-Sim prints it)
+    L1D miss rate      L1D_total_cache_miss_rate
+    L1D MPKI           L1D_mpki when printed; otherwise computed here as
+                       L1D_total_cache_misses * 1000 / gpgpu_n_tot_w_icount
+                       (misses per thousand warp instructions), and the
+                       table's note says so.
+
+Standard library only; runs the workloads in parallel (--jobs).
+"""
+import argparse
+import concurrent.futures
+import os
+import subprocess
+import sys
+import textwrap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BEGIN = "<!-- suite-table:begin -->"
+END = "<!-- suite-table:end -->"
+CONFIG = "gtx480"
+SIZE = "small"
+
+
+def list_suite(gpusim):
+    """[(name, suite, sizes)] from `gpusim --list-workloads` (suite part)."""
+    out = subprocess.run([gpusim, "--list-workloads"], check=True, stdout=subprocess.PIPE,
+                         universal_newlines=True).stdout
+    rows, in_suite = [], False
+    for line in out.splitlines():
+        if line.startswith("suite workloads"):
+            in_suite = True
+            continue
+        if not line.strip():
+            in_suite = False
+        if not in_suite or line.split()[0] == "NAME":
+            continue
+        # columns: NAME  SUITE (may contain spaces)  SIZES  DESCRIPTION
+        words = line.split()
+        sizes_at = next(i for i, w in enumerate(words) if set(w.split(",")) <=
+                        {"small", "paper"})
+        rows.append((words[0], " ".join(words[1:sizes_at]), words[sizes_at].split(",")))
+    return rows
+
+
+def parse_stats(text):
+    stats = {}
+    for line in text.splitlines():
+        name, sep, value = line.partition(" = ")
+        if sep:
+            stats[name.strip()] = value.strip()
+    return stats
+
+
+def run_one(gpusim, name, timeout):
+    """(exit status, statistics dict) of one timing run; -1 when it ran out of time."""
+    try:
+        proc = subprocess.run([gpusim, "--config", CONFIG, "--workload",
+                               "%s:%s" % (name, SIZE)], cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, universal_newlines=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        sys.stderr.write("%s: no result within %d s\n" % (name, timeout))
+        return -1, {}
+    if proc.returncode != 0:
+        sys.stderr.write("%s: exit %d: %s\n" % (name, proc.returncode,
+                                                proc.stderr.strip()[-500:]))
+    return proc.returncode, parse_stats(proc.stdout)
+
+
+def mpki(stats):
+    """(text, computed here?) for the L1D MPKI column."""
+    if "L1D_mpki" in stats:
+        return stats["L1D_mpki"], False
+    misses, winsts = stats.get("L1D_total_cache_misses"), stats.get("gpgpu_n_tot_w_icount")
+    if misses is None or winsts is None or int(winsts) == 0:
+        return "n/a", False
+    scaled = int(misses) * 1000 * 10000 // int(winsts)   # 4 decimals, truncated
+    return "%d.%04d" % (scaled // 10000, scaled % 10000), True
+
+
+def table(rows, results):
+    lines = ["| workload | suite | warp instructions | cycles | IPC | L1D miss rate | "
+             "L1D MPKI |", "|---|---|---:|---:|---:|---:|---:|"]
+    computed = failed = False
+    for name, suite, _ in rows:
+        rc, stats = results[name]
+        if rc != 0:
+            failed = True
+            why = "timed out" if rc == -1 else "exit %d" % rc
+            lines.append("| %s | %s | run failed (%s) | | | | |" % (name, suite, why))
+            continue
+        value, here = mpki(stats)
+        computed = computed or here
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            name, suite, stats.get("gpgpu_n_tot_w_icount", "n/a"),
+            stats.get("gpu_sim_cycle", "n/a"), stats.get("gpu_ipc", "n/a"),
+            stats.get("L1D_total_cache_miss_rate", "n/a"), value))
+    note = ("Each suite workload at its `small` size on the `%s` preset under the timing "
+            "model (`gpusim --config %s --workload NAME:small`); written by `make "
+            "suite-table` (bench/suite_table.py), not by hand. IPC is `gpu_ipc` (thread "
+            "instructions per core cycle); the L1D miss rate is "
+            "`L1D_total_cache_miss_rate`." % (CONFIG, CONFIG))
+    if computed:
+        note += (" L1D MPKI: L1D misses per thousand warp instructions "
+                 "(`L1D_total_cache_misses * 1000 / gpgpu_n_tot_w_icount`), computed by the "
+                 "script because the run does not print `L1D_mpki`.")
+    return "\n".join([textwrap.fill(note, 99), ""] + lines), failed
+
+
+def replace_between_markers(readme, body):
+    with open(readme) as f:
+        text = f.read()
+    block = "%s\n%s\n%s" % (BEGIN, body, END)
+    if BEGIN in text and END in text and text.index(BEGIN) < text.index(END):
+        head, rest = text.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1]
+        text = head + block + tail
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    with open(readme, "w", newline="\n") as f:
+        f.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default="build", help="build folder holding gpusim")
+    ap.add_argument("--readme", default=os.path.join(ROOT, "README.md"))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--print", action="store_true", help="print the table, leave README")
+    ap.add_argument("--timeout", type=int, default=1800, help="seconds per workload")
+    opts = ap.parse_args()
+    gpusim = os.path.join(ROOT, opts.build, "gpusim")
+    rows = [r for r in list_suite(gpusim) if SIZE in r[2]]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
+        futures = {name: pool.submit(run_one, gpusim, name, opts.timeout) for name, _, _ in rows}
+        results = {name: f.result() for name, f in futures.items()}
+    body, failed = table(rows, results)
+    if opts.print:
+        print(body)
+    else:
+        replace_between_markers(opts.readme, body)
+        print("suite-table: %d workloads written to %s" % (len(rows), opts.readme))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

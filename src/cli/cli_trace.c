@@ -1,0 +1,333 @@
+/*
+ * gpusim --trace PATH [--config ...] [-option v ...]: run an Accel-Sim trace
+ * set (spec/formats.md section 1; src/front/trace.h) under the timing model
+ * (src/core/gpu.h, gs_sim_run_trace; the trace reader is the SMs' front end)
+ * and print the statistics (the timing run's, then trace_kernels,
+ * trace_memcpy, trace_memcpy_bytes; last `digest = ...`). The simulator's
+ * own speed goes to stderr only. PATH is a kernelslist.g or its folder.
+ * Arena: gs_sim_bytes (no functional contexts) + the reader and its CTA
+ * slots (gs_fe_trace_bytes) + the statistics; memory does not depend on the
+ * trace's length.
+ *
+ * gpusim --trace PATH --functional: count the trace, with NO timing model.
+ *
+ * Every kernel's thread blocks are read in file order, one at a time; the
+ * warps of a block are stepped round robin, one instruction each, so the
+ * reader's per-warp streams are exercised exactly as the timing core would
+ * use them. Output (stats format, `name = value`, last `digest = ...`):
+ * kernels, memcpys, thread blocks, warps, warp instructions (the count a
+ * timing run reports as gpgpu_n_tot_w_icount), thread instructions, memory
+ * instructions and addresses, and `trace_inst_digest`, a hash of every
+ * decoded field of every instruction in that order.
+ *
+ * Host I/O: gs_trace_io over stdio (unbuffered FILE, fseek + fread per
+ * read-at), at most CLI_TRACE_FILES files open.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "cli_config.h"
+#include "core/frontend_trace.h"
+#include "core/gpu.h"
+#include "front/trace.h"
+
+#define CLI_TRACE_FILES 8u
+#define CLI_TRACE_STATS 24u
+
+typedef struct cli_trace_files {
+    FILE *f[CLI_TRACE_FILES];
+} cli_trace_files;
+
+static int io_open(void *context, const char *path, uint32_t *handle)
+{
+    cli_trace_files *files = (cli_trace_files *)context;
+    uint32_t i;
+    for (i = 0; i < CLI_TRACE_FILES && files->f[i]; i++)
+        ;
+    if (i == CLI_TRACE_FILES || (files->f[i] = fopen(path, "rb")) == NULL)
+        return 1;
+    setvbuf(files->f[i], NULL, _IONBF, 0);   /* the reader buffers */
+    *handle = i;
+    return 0;
+}
+
+static int io_read_at(void *context, uint32_t handle, uint64_t offset, uint8_t *buffer,
+                      uint32_t capacity, uint32_t *got)
+{
+    FILE *f = ((cli_trace_files *)context)->f[handle];
+    size_t n;
+    if (offset > 0x7FFFFFFFu || fseek(f, (long)offset, SEEK_SET) != 0)
+        return 1;
+    n = fread(buffer, 1, capacity, f);
+    if (n < capacity && ferror(f))
+        return 1;
+    *got = (uint32_t)n;
+    return 0;
+}
+
+static void io_close(void *context, uint32_t handle)
+{
+    cli_trace_files *files = (cli_trace_files *)context;
+    if (handle < CLI_TRACE_FILES && files->f[handle]) {
+        fclose(files->f[handle]);
+        files->f[handle] = NULL;
+    }
+}
+
+typedef struct trace_counts {
+    uint64_t kernels, memcpys, memcpy_bytes, ctas, warps;
+    uint64_t warp_insts, thread_insts, mem_insts, mem_addresses;
+    uint64_t hash;
+} trace_counts;
+
+static uint32_t popcount32(uint32_t v)
+{
+    uint32_t n = 0;
+    for (; v; v &= v - 1u)
+        n++;
+    return n;
+}
+
+static void count_inst(trace_counts *n, const gs_inst *in)
+{
+    uint32_t lanes = popcount32(in->active_mask);
+    n->warp_insts++;
+    n->thread_insts += lanes;
+    if (in->space != GS_SPACE_NONE) {
+        n->mem_insts++;
+        if (in->access_bytes)
+            n->mem_addresses += lanes;
+    }
+    n->hash = gs_trace_hash_inst(n->hash, in);
+}
+
+/* Round robin over the block's warps, one instruction each, until all end. */
+static gs_status run_cta(gs_trace *tr, gs_trace_cta *cta, trace_counts *n, gs_diag *diag)
+{
+    static gs_inst inst;
+    uint32_t w;
+    n->ctas++;
+    n->warps += cta->num_warps;
+    while (cta->live_warps > 0)
+        for (w = 0; w < cta->num_warps; w++) {
+            gs_status st;
+            if (gs_trace_warp_done(cta, w))
+                continue;
+            if ((st = gs_trace_warp_step(tr, cta, w, &inst, diag)) != GS_OK)
+                return st;
+            count_inst(n, &inst);
+        }
+    return GS_OK;
+}
+
+static gs_status run_kernel(gs_trace *tr, trace_counts *n, gs_diag *diag)
+{
+    static gs_trace_cta cta;
+    for (;;) {
+        int started;
+        gs_status st = gs_trace_cta_start(tr, &cta, &started, diag);
+        if (st != GS_OK || !started)
+            return st;
+        st = run_cta(tr, &cta, n, diag);
+        gs_trace_cta_finish(tr, &cta);
+        if (st != GS_OK)
+            return st;
+    }
+}
+
+static gs_status run_list(gs_trace *tr, trace_counts *n, gs_diag *diag)
+{
+    for (;;) {
+        gs_trace_cmd cmd;
+        gs_status st = gs_trace_next(tr, &cmd, diag);
+        if (st != GS_OK || cmd.kind == GS_TRACE_END)
+            return st;
+        if (cmd.kind == GS_TRACE_MEMCPY) {
+            n->memcpys++;
+            n->memcpy_bytes += cmd.bytes;
+        } else if ((st = run_kernel(tr, n, diag)) != GS_OK) {
+            return st;
+        } else {
+            n->kernels++;
+        }
+    }
+}
+
+static void put_counts(gs_stats *stats, const trace_counts *n)
+{
+    gs_stats_put_count(stats, "trace_kernels", n->kernels);
+    gs_stats_put_count(stats, "trace_memcpy", n->memcpys);
+    gs_stats_put_count(stats, "trace_memcpy_bytes", n->memcpy_bytes);
+    gs_stats_put_count(stats, "trace_ctas", n->ctas);
+    gs_stats_put_count(stats, "trace_warps", n->warps);
+    gs_stats_put_count(stats, "trace_warp_insts", n->warp_insts);
+    gs_stats_put_count(stats, "trace_thread_insts", n->thread_insts);
+    gs_stats_put_count(stats, "trace_mem_insts", n->mem_insts);
+    gs_stats_put_count(stats, "trace_mem_addresses", n->mem_addresses);
+    gs_stats_put_count(stats, "trace_inst_digest", gs_hash_finish(n->hash));
+}
+
+static int count_trace(const gs_config *cfg, const char *list_path)
+{
+    static gs_trace tr;
+    static cli_trace_files files;
+    gs_trace_io io;
+    gs_trace_params p;
+    trace_counts n;
+    gs_arena arena;
+    gs_stats stats;
+    gs_diag diag;
+    size_t bytes;
+    void *buffer;
+    int rc = 0;
+    gs_trace_default_params(&p, cfg->trace_open_warps ? cfg->trace_open_warps
+                                                      : GS_TRACE_MAX_CTA_WARPS);
+    p.warp_buffer_bytes = cfg->trace_line_bytes;
+    bytes = gs_trace_bytes(&p) + gs_arena_round(gs_stats_bytes(CLI_TRACE_STATS));
+    if ((buffer = gs_cli_alloc_arena(bytes)) == NULL)
+        return gs_cli_usage_error("cannot allocate %u bytes", (unsigned)bytes);
+    gs_arena_init(&arena, buffer, bytes);
+    io.context = &files;
+    io.open = io_open;
+    io.read_at = io_read_at;
+    io.close = io_close;
+    memset(&n, 0, sizeof n);
+    n.hash = GS_HASH_SEED;
+    if (gs_stats_init(&stats, &arena, CLI_TRACE_STATS, &diag) != GS_OK
+        || gs_trace_open(&tr, &p, &io, list_path, &arena, &diag) != GS_OK
+        || (gs_arena_seal(&arena), run_list(&tr, &n, &diag)) != GS_OK) {
+        rc = gs_cli_report(&diag);
+    } else {
+        gs_sink_puts(&gs_cli_stdout, "# functional trace count: no timing model\n");
+        put_counts(&stats, &n);
+        gs_stats_print_text(&stats, &gs_cli_stdout);
+    }
+    gs_trace_close(&tr);
+    gs_cli_free_arena(buffer);
+    return rc;
+}
+
+/* ---- timing run ---- */
+
+typedef struct trace_timing {
+    gs_trace tr;
+    gs_fe_trace fe;
+    gs_gpu gpu;
+    cli_trace_files files;
+    gs_trace_io io;
+} trace_timing;
+
+static void print_speed(const gs_gpu *gpu, const gs_stats *stats, double seconds)
+{
+    const gs_stat_entry *w = gs_stats_find(stats, "gpgpu_n_tot_w_icount");
+    double winsts = w ? (double)w->value : 0.0;
+    if (seconds <= 0.0)
+        seconds = 1e-9;
+    fprintf(stderr, "simulation speed: %.0f warp instructions/s, %.0f cycles/s "
+            "(%.3f s host time, arena %lu bytes)\n", winsts / seconds,
+            (double)gpu->cycle / seconds, seconds, (unsigned long)gpu->arena->high_water_bytes);
+}
+
+static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_path,
+                      gs_arena *arena, gs_stats *stats)
+{
+    gs_trace_params p;
+    gs_diag diag;
+    clock_t start;
+    gs_status st;
+    gs_fe_trace_params(cfg, &p);
+    if (gs_stats_init(stats, arena, gs_sim_stats_count(cfg) + GS_FE_TRACE_STATS + 2u,
+                      &diag) != GS_OK
+        || gs_trace_open(&run->tr, &p, &run->io, list_path, arena, &diag) != GS_OK
+        || gs_fe_trace_init(&run->fe, &run->tr, cfg, arena, &diag) != GS_OK
+        || gs_sim_init(&run->gpu, cfg, NULL, arena, &diag) != GS_OK)
+        return gs_cli_report(&diag);
+    start = clock();
+    st = gs_sim_run_trace(&run->gpu, &run->fe, &diag);
+    if (st != GS_OK && gs_sim_watchdog_fired(&run->gpu)) {
+        gs_cli_report(&diag);
+        gs_sim_dump(&run->gpu, &gs_cli_stderr);
+        return 3;
+    }
+    if (st != GS_OK)
+        return gs_cli_report(&diag);
+    gs_sim_report_trace(&run->gpu, &run->fe, stats);
+    print_speed(&run->gpu, stats, (double)(clock() - start) / CLOCKS_PER_SEC);
+    gs_stats_print_text(stats, &gs_cli_stdout);
+    return 0;
+}
+
+static int time_trace(const gs_config *cfg, const char *list_path)
+{
+    static trace_timing run;   /* large: not on the stack */
+    gs_arena arena;
+    gs_stats stats;
+    size_t bytes;
+    void *buffer;
+    int rc;
+    memset(&run, 0, sizeof run);
+    bytes = gs_sim_bytes(cfg, NULL) + gs_fe_trace_bytes(cfg) +
+            gs_arena_round(gs_stats_bytes(gs_sim_stats_count(cfg) + GS_FE_TRACE_STATS + 2u)) +
+            8u * GS_ARENA_ALIGN;
+    if (cfg->arena_mib)
+        bytes = (size_t)cfg->arena_mib << 20;
+    if ((buffer = gs_cli_alloc_arena(bytes)) == NULL)
+        return gs_cli_usage_error("cannot allocate %lu bytes for the arena",
+                                  (unsigned long)bytes);
+    gs_arena_init(&arena, buffer, bytes);
+    run.io.context = &run.files;
+    run.io.open = io_open;
+    run.io.read_at = io_read_at;
+    run.io.close = io_close;
+    rc = run_timing(&run, cfg, list_path, &arena, &stats);
+    gs_trace_close(&run.tr);
+    gs_cli_free_arena(buffer);
+    return rc;
+}
+
+/* PATH itself, or PATH/kernelslist.g when that exists (a folder was named). */
+static void resolve_list(const char *path, char *out, size_t capacity)
+{
+    FILE *f;
+    gs_fmt(out, capacity, "%s%skernelslist.g", path,
+           path[0] && path[strlen(path) - 1u] == '/' ? "" : "/");
+    if ((f = fopen(out, "rb")) != NULL) {
+        fclose(f);
+        return;
+    }
+    gs_fmt(out, capacity, "%s", path);
+}
+
+int gs_cli_trace(int argc, char **argv)
+{
+    static char list_path[GS_TRACE_PATH_MAX];
+    const char *path = NULL;
+    int functional = 0, i, rc;
+    gs_config *cfg = (gs_config *)gs_cli_alloc(sizeof *cfg);
+    unsigned char *used = (unsigned char *)gs_cli_alloc((size_t)argc + 1u);
+    if (!cfg || !used)
+        rc = gs_cli_usage_error("out of memory");
+    else
+        rc = gs_cli_config_load(argc, argv, cfg, used);
+    for (i = 1; !rc && i < argc; i++) {
+        if (used[i])
+            continue;
+        if (strcmp(argv[i], "--functional") == 0)
+            functional = 1;
+        else if (strcmp(argv[i], "--trace") == 0)
+            path = i + 1 < argc ? argv[++i] : NULL;
+        else
+            rc = gs_cli_usage_error("unexpected argument '%s' with --trace", argv[i]);
+    }
+    if (!rc && !path)
+        rc = gs_cli_usage_error("--trace needs a kernelslist.g or its folder");
+    if (!rc) {
+        resolve_list(path, list_path, sizeof list_path);
+        rc = functional ? count_trace(cfg, list_path) : time_trace(cfg, list_path);
+    }
+    gs_cli_free(cfg);
+    gs_cli_free(used);
+    return rc;
+}

@@ -1,0 +1,450 @@
+/*
+ * The SM pipeline: CTA start, write-back, issue and the per-cycle order
+ * (see sm.h; seed-004 sections 1.2.2 scoreboard, 1.2.3 issue, 1.2.7 units,
+ * 1.6 CTAs). Fetch and decode are in sm_fetch.c.
+ *
+ * Memory instructions without addresses (decision, issue 7): an Accel-Sim
+ * trace gives no addresses for texture / surface instructions and for
+ * memory opcodes traced with mem_width 0 (front/trace.h: access_bytes 0).
+ * They cannot go through the coalescer and caches, and inventing addresses
+ * would be a guess, so they take a fixed-latency path: the LD/ST issue port
+ * (its initiation interval), then a perfect-memory unit of their own that
+ * completes each after -gs_trace_tex_latency cycles (default 200: Accel-Sim's
+ * trace.config models every texture instruction on a fixed-latency
+ * specialized TEX unit, `-specialized_unit_2 1,4,200,4,4,TEX`, formats.md
+ * 1.6), at most GS_LDST_PERFECT_SLOTS in flight per SM. The PTX executor
+ * always reports addresses, so PTX runs never take this path.
+ */
+#include "core/sm_internal.h"
+
+#include <string.h>
+
+static size_t round_up(size_t bytes)
+{
+    return gs_arena_round(bytes);
+}
+
+size_t gs_sm_bytes(const gs_sm_params *p)
+{
+    size_t total = 0, slots = (size_t)p->warp_slots * GS_SM_INFLIGHT_PER_WARP;
+    total += round_up(p->num_scheds * sizeof(gs_sched));                  /* schedulers */
+    total += p->num_scheds * gs_sched_bytes(&p->sched);                   /* policy state */
+    total += round_up(p->num_scheds * sizeof(gs_sm_view));                /* issue masks */
+    total += gs_scoreboard_bytes(&p->sb);                                 /* scoreboard */
+    total += gs_eu_bytes(&p->eu);                                         /* units */
+    total += round_up(p->warp_slots * sizeof(gs_sm_warp));                /* warps, I-bufs */
+    total += round_up(p->max_ctas * sizeof(gs_sm_cta));                   /* CTA slots */
+    total += round_up(slots * sizeof(gs_sm_inflight));                    /* in flight */
+    total += round_up(slots * sizeof(uint32_t));                          /* free tags */
+    total += 2u * round_up((size_t)p->icache_sets * p->icache_assoc * 8u); /* I-cache */
+    return total;
+}
+
+static gs_status sm_alloc(gs_sm *sm, gs_arena *arena, gs_diag *diag)
+{
+    const gs_sm_params *p = sm->p;
+    size_t slots = (size_t)p->warp_slots * GS_SM_INFLIGHT_PER_WARP, lines;
+    lines = (size_t)p->icache_sets * p->icache_assoc;
+    sm->scheds = (gs_sched *)gs_arena_alloc(arena, p->num_scheds * sizeof(gs_sched));
+    sm->views = (gs_sm_view *)gs_arena_alloc(arena, p->num_scheds * sizeof(gs_sm_view));
+    sm->warps = (gs_sm_warp *)gs_arena_alloc(arena, p->warp_slots * sizeof(gs_sm_warp));
+    sm->ctas = (gs_sm_cta *)gs_arena_alloc(arena, p->max_ctas * sizeof(gs_sm_cta));
+    sm->inflight = (gs_sm_inflight *)gs_arena_alloc(arena, slots * sizeof(gs_sm_inflight));
+    sm->free_tags = (uint32_t *)gs_arena_alloc(arena, slots * sizeof(uint32_t));
+    sm->icache_tags = (uint64_t *)gs_arena_alloc(arena, lines * 8u);
+    sm->icache_lru = (uint64_t *)gs_arena_alloc(arena, lines * 8u);
+    if (!sm->scheds || !sm->views || !sm->warps || !sm->ctas || !sm->inflight ||
+        !sm->free_tags || !sm->icache_tags || !sm->icache_lru)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for SM %u",
+                           (unsigned)sm->id);
+    return GS_OK;
+}
+
+gs_status gs_sm_init(gs_sm *sm, uint32_t id, const gs_sm_params *p, gs_ldst *full_ldst,
+                     const gs_config *cfg, gs_cta_dispatch *disp, gs_arena *arena,
+                     gs_diag *diag)
+{
+    gs_status st;
+    uint32_t i, slots = p->warp_slots * GS_SM_INFLIGHT_PER_WARP;
+    memset(sm, 0, sizeof *sm);
+    sm->id = id;
+    sm->p = p;
+    sm->disp = disp;
+    sm->wake_cycle = GS_SM_NO_EVENT;
+    if ((st = sm_alloc(sm, arena, diag)) != GS_OK)
+        return st;
+    for (i = 0; i < p->num_scheds; i++)
+        if ((st = gs_sched_init(&sm->scheds[i], &p->sched, arena, diag)) != GS_OK)
+            return st;
+    if ((st = gs_scoreboard_init(&sm->sb, &p->sb, arena, diag)) != GS_OK ||
+        (st = gs_eu_init(&sm->eu, &p->eu, arena, diag)) != GS_OK)
+        return st;
+    gs_hooks_init(&sm->hooks, id);
+    gs_ldst_perfect_init(&sm->tex_storage, &sm->tex_port, p->tex_latency_cycles,
+                         p->tex_latency_cycles);
+    if (full_ldst) {
+        sm->ldst = full_ldst;
+    } else {
+        sm->ldst = &sm->perfect_port;
+        sm->perfect = &sm->perfect_storage;
+        gs_ldst_perfect_init(sm->perfect, sm->ldst, cfg->l1_latency_cycles,
+                             cfg->smem_latency_cycles);
+    }
+    /* tags handed out lowest first */
+    for (i = 0; i < slots; i++)
+        sm->free_tags[i] = slots - 1u - i;
+    sm->num_free_tags = slots;
+    return GS_OK;
+}
+
+/* ---- CTA start and warp exit ---- */
+
+void gs_sm_start_cta(gs_sm *sm, const gs_cta_placement *pl, void *fe_cta, uint64_t cycle)
+{
+    gs_sm_cta *cta = &sm->ctas[pl->cta_slot];
+    uint64_t mask = pl->warp_mask;
+    uint32_t k = 0, n = sm->p->num_scheds;
+    GS_ASSERT(!cta->in_use);
+    memset(cta, 0, sizeof *cta);
+    cta->in_use = 1;
+    cta->fe_cta = fe_cta;
+    cta->num_warps = cta->live_warps = pl->num_warps;
+    cta->warp_mask = pl->warp_mask;
+    if (sm->resident_warps == 0)
+        sm->resident_since = cycle;
+    while (mask) {
+        uint32_t w = gs_sched_ctz64(mask);
+        gs_sm_warp *warp = &sm->warps[w];
+        mask &= mask - 1u;
+        memset(warp, 0, sizeof *warp - sizeof warp->ibuf);
+        warp->present = 1;
+        warp->cta_slot = pl->cta_slot;
+        warp->cta_warp = k++;
+        gs_sched_warp_add(&sm->scheds[w % n], w / n, sm->dynamic_warp_id++);
+        gs_sm_update_fetch(sm, w);
+        sm->resident_warps++;
+    }
+    sm->last_progress = cycle;
+}
+
+static void check_barrier(gs_sm *sm, gs_sm_cta *cta, uint32_t id)
+{
+    uint32_t expected, n = sm->p->num_scheds;
+    uint64_t mask = cta->warp_mask;
+    if (cta->arrived[id] == 0)
+        return;
+    /* exec_ctl.c's rule: a count expects ceil(count / 32) warps, none every live warp */
+    expected = cta->expected_threads[id] ? (cta->expected_threads[id] + 31u) / 32u
+                                         : cta->live_warps;
+    if (cta->arrived[id] < expected)
+        return;
+    cta->arrived[id] = 0;
+    while (mask) {
+        uint32_t w = gs_sched_ctz64(mask);
+        gs_sm_warp *warp = &sm->warps[w];
+        mask &= mask - 1u;
+        if (warp->present && warp->at_barrier && warp->barrier_id == id) {
+            warp->at_barrier = 0;
+            gs_sched_set_blocked(&sm->scheds[w % n], w / n, 0);
+        }
+    }
+}
+
+static void cta_finished(gs_sm *sm, uint32_t slot)
+{
+    sm->fe->ops->cta_finish(sm->fe, sm->ctas[slot].fe_cta);
+    sm->ctas[slot].in_use = 0;
+    sm->st.ctas_done++;
+    gs_cta_finish(sm->disp, sm->id, slot);
+}
+
+static void warp_leave(gs_sm *sm, uint32_t w, uint64_t cycle)
+{
+    gs_sm_warp *warp = &sm->warps[w];
+    gs_sm_cta *cta = &sm->ctas[warp->cta_slot];
+    gs_sm_view *view = gs_sm_view_of(sm, w);
+    uint64_t bit = gs_sm_bit_of(sm, w);
+    uint32_t id;
+    gs_sched_warp_remove(&sm->scheds[w % sm->p->num_scheds], w / sm->p->num_scheds);
+    gs_scoreboard_clear_warp(&sm->sb, w);
+    warp->present = 0;
+    view->has_inst &= ~bit;
+    view->sb_wait &= ~bit;
+    view->long_wait &= ~bit;
+    gs_sm_update_fetch(sm, w);
+    cta->live_warps--;
+    if (--sm->resident_warps == 0)
+        sm->st.active_cycles += cycle + 1u - sm->resident_since;
+    for (id = 0; id < GS_EXEC_BARRIERS; id++)
+        check_barrier(sm, cta, id);
+    if (cta->live_warps == 0)
+        cta_finished(sm, warp->cta_slot);
+}
+
+/* ---- write-back ---- */
+
+static void complete(gs_sm *sm, uint32_t tag, uint64_t cycle)
+{
+    gs_sm_inflight *rec = &sm->inflight[tag];
+    uint32_t w = rec->warp, i, j;
+    gs_sm_warp *warp = &sm->warps[w];
+    gs_sm_view *view = gs_sm_view_of(sm, w);
+    uint64_t bit = gs_sm_bit_of(sm, w);
+    for (i = 0; i < rec->num_dst; i++) {
+        for (j = 0; j < i && rec->dst[j] != rec->dst[i]; j++)
+            ;
+        if (j == i)   /* a destination listed twice holds one entry */
+            gs_scoreboard_release(&sm->sb, w, rec->dst[i]);
+    }
+    view->sb_wait &= ~bit;     /* re-check the head next issue */
+    view->long_wait &= ~bit;
+    if (sm->hooks.count) {
+        gs_hook_commit ev;
+        ev.cycle = cycle;
+        ev.sm = sm->id;
+        ev.warp = w;
+        ev.pc = rec->pc;
+        ev.active_lanes = rec->active_lanes;
+        ev.op_class = rec->op_class;
+        gs_hooks_commit(&sm->hooks, &ev);
+    }
+    sm->free_tags[sm->num_free_tags++] = tag;
+    sm->last_progress = cycle;
+    if (--warp->inflight == 0 && warp->exit_issued)
+        warp_leave(sm, w, cycle);
+}
+
+#define SM_DONE_BATCH 32u
+
+static void writeback(gs_sm *sm, uint64_t cycle)
+{
+    uint32_t tags[GS_EU_MAX_PORTS], n, i;
+    gs_ldst_done done[SM_DONE_BATCH];
+    if (gs_eu_in_flight(&sm->eu)) {
+        n = gs_eu_writeback(&sm->eu, cycle, tags);
+        for (i = 0; i < n; i++)
+            complete(sm, tags[i], cycle);
+    }
+    do {
+        n = sm->ldst->ops->completions(sm->ldst->state, cycle, done, SM_DONE_BATCH);
+        for (i = 0; i < n; i++)
+            complete(sm, done[i].tag, cycle);
+    } while (n == SM_DONE_BATCH);
+    while (sm->tex_storage.count &&
+           (n = sm->tex_port.ops->completions(&sm->tex_storage, cycle, done,
+                                                SM_DONE_BATCH)) > 0)
+        for (i = 0; i < n; i++)
+            complete(sm, done[i].tag, cycle);
+    sm->ldst->ops->cycle(sm->ldst->state, cycle);
+}
+
+/* ---- issue ---- */
+
+/* A memory instruction without addresses (see the file comment). */
+static int is_addressless(const gs_inst *inst)
+{
+    return inst->access_bytes == 0 && inst->mem_op != GS_MEM_NONE;
+}
+
+/* The unit that takes an LD/ST-unit instruction. */
+static gs_ldst *ldst_for(gs_sm *sm, const gs_inst *inst)
+{
+    return is_addressless(inst) ? &sm->tex_port : sm->ldst;
+}
+
+static int is_long_load(const gs_inst *inst)
+{
+    /* seed-004 section 2.1 (two-level): loads that leave the SM */
+    return (inst->mem_op == GS_MEM_LOAD || inst->mem_op == GS_MEM_ATOMIC) &&
+           (inst->space == GS_SPACE_GLOBAL || inst->space == GS_SPACE_LOCAL ||
+            inst->space == GS_SPACE_TEX);
+}
+
+/* Can the head of `w` issue now? On a scoreboard hazard the warp is parked in
+ * sb_wait until one of its results is written back. */
+static gs_stall head_issuable(gs_sm *sm, uint32_t w, uint64_t cycle)
+{
+    gs_sm_warp *warp = &sm->warps[w];
+    const gs_inst *inst = &warp->ibuf[warp->ibuf_head];
+    gs_sm_view *view;
+    uint64_t bit;
+    gs_sb_result r = GS_SB_FULL;
+    if (warp->inflight < GS_SM_INFLIGHT_PER_WARP)
+        r = gs_scoreboard_check(&sm->sb, w, inst);
+    if (r != GS_SB_FREE) {
+        view = gs_sm_view_of(sm, w);
+        bit = gs_sm_bit_of(sm, w);
+        view->sb_wait |= bit;
+        if (gs_scoreboard_waits_long(&sm->sb, w, inst))
+            view->long_wait |= bit;
+        return GS_STALL_SCOREBOARD;
+    }
+    if (inst->unit == GS_UNIT_LDST) {
+        gs_ldst *port = ldst_for(sm, inst);
+        if (!gs_eu_can_accept(&sm->eu, cycle, GS_UNIT_LDST, GS_OPC_MEM) ||
+            port->ops->can_accept(port->state, inst) != GS_LDST_OK)
+            return GS_STALL_UNIT;
+    } else if (!gs_eu_can_accept(&sm->eu, cycle, inst->unit, inst->op_class)) {
+        return GS_STALL_UNIT;
+    }
+    return GS_STALL_NONE;
+}
+
+static void issue_barrier(gs_sm *sm, uint32_t w, const gs_inst *inst)
+{
+    gs_sm_warp *warp = &sm->warps[w];
+    gs_sm_cta *cta = &sm->ctas[warp->cta_slot];
+    uint32_t id = inst->barrier_id % GS_EXEC_BARRIERS;
+    if (inst->active_mask == 0)   /* a predicated-off barrier is not executed */
+        return;
+    cta->arrived[id]++;
+    cta->expected_threads[id] = inst->barrier_count;
+    if (!(inst->flags & GS_INST_BAR_ARRIVE)) {
+        warp->at_barrier = 1;
+        warp->barrier_id = (uint8_t)id;
+        gs_sched_set_blocked(&sm->scheds[w % sm->p->num_scheds], w / sm->p->num_scheds, 1);
+    }
+    check_barrier(sm, cta, id);
+}
+
+static uint32_t popcount32(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    return (((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+}
+
+static void issue_head(gs_sm *sm, uint32_t w, uint64_t cycle)
+{
+    gs_sm_warp *warp = &sm->warps[w];
+    uint32_t slot = warp->ibuf_head;
+    const gs_inst *inst = &warp->ibuf[slot];
+    uint32_t tag, i;
+    gs_sm_inflight *rec;
+    GS_ASSERT(sm->num_free_tags > 0);
+    tag = sm->free_tags[--sm->num_free_tags];
+    rec = &sm->inflight[tag];
+    rec->warp = w;
+    rec->pc = inst->pc;
+    rec->active_lanes = popcount32(inst->active_mask);
+    rec->op_class = inst->op_class;
+    rec->num_dst = inst->num_dst;
+    for (i = 0; i < inst->num_dst; i++)
+        rec->dst[i] = inst->dst[i];
+    if (inst->num_dst)
+        gs_scoreboard_reserve(&sm->sb, w, inst, is_long_load(inst));
+    if (inst->unit == GS_UNIT_LDST) {
+        gs_ldst *port = ldst_for(sm, inst);
+        gs_eu_issue(&sm->eu, cycle, GS_UNIT_LDST, GS_OPC_MEM, tag);
+        port->ops->accept(port->state, inst, w, tag, cycle);
+    } else {
+        gs_eu_issue(&sm->eu, cycle, inst->unit, inst->op_class, tag);
+    }
+    warp->inflight++;
+    sm->st.warp_insts++;
+    sm->st.thread_insts += rec->active_lanes;
+    if (inst->flags & GS_INST_BARRIER)
+        issue_barrier(sm, w, inst);
+    if (warp->ibuf_final[slot])
+        warp->exit_issued = 1;
+    warp->ibuf_head = (uint8_t)((slot + 1u) % GS_SM_IBUF);
+    warp->ibuf_count--;
+    sm->last_progress = cycle;
+}
+
+/* Issue the picked warp's head and, up to the per-warp limit, the next ones. */
+static void issue_warp(gs_sm *sm, uint32_t w, uint64_t cycle)
+{
+    gs_sm_warp *warp = &sm->warps[w];
+    uint32_t issued = 0;
+    do {
+        issue_head(sm, w, cycle);
+        issued++;
+    } while (issued < sm->p->max_issue_per_warp && warp->ibuf_count > 0 &&
+             !warp->at_barrier && head_issuable(sm, w, cycle) == GS_STALL_NONE);
+    if (warp->ibuf_count == 0)
+        gs_sm_view_of(sm, w)->has_inst &= ~gs_sm_bit_of(sm, w);
+    gs_sm_update_fetch(sm, w);
+}
+
+static gs_stall classify(const gs_sm_view *view, const gs_sched *sched, uint64_t ready,
+                         int unit_busy)
+{
+    uint64_t present = sched->present;
+    if (ready)
+        return GS_STALL_THROTTLED;
+    if (unit_busy)
+        return GS_STALL_UNIT;
+    if (view->sb_wait & ~view->long_wait & present)
+        return GS_STALL_SCOREBOARD;
+    if (view->long_wait & present)
+        return GS_STALL_MEMORY;
+    if (sched->blocked & present)
+        return GS_STALL_BARRIER;
+    return GS_STALL_NO_INST;
+}
+
+static int schedule(gs_sm *sm, uint32_t s, uint64_t cycle)
+{
+    gs_sched *sched = &sm->scheds[s];
+    gs_sm_view *view = &sm->views[s];
+    uint32_t n = sm->p->num_scheds;
+    uint64_t cand = view->has_inst & ~view->sb_wait & ~sched->blocked;
+    gs_sched_cycle_in in;
+    int unit_busy = 0, pick;
+    in.ready = in.load = 0;
+    while (cand) {
+        uint32_t l = gs_sched_ctz64(cand), w = l * n + s;
+        gs_stall why = head_issuable(sm, w, cycle);
+        cand &= cand - 1u;
+        if (why == GS_STALL_NONE) {
+            const gs_sm_warp *warp = &sm->warps[w];
+            in.ready |= 1ull << l;
+            if (warp->ibuf[warp->ibuf_head].mem_op == GS_MEM_LOAD)
+                in.load |= 1ull << l;
+        } else if (why == GS_STALL_UNIT) {
+            unit_busy = 1;
+        }
+    }
+    in.long_wait = view->long_wait;
+    pick = gs_sched_pick(sched, &in);
+    if (pick == GS_SCHED_NONE) {
+        view->last_stall = (uint8_t)classify(view, sched, in.ready, unit_busy);
+        sm->st.stall[view->last_stall]++;
+        return 0;
+    }
+    issue_warp(sm, (uint32_t)pick * n + s, cycle);
+    gs_sched_issued(sched, (unsigned)pick);
+    view->last_stall = GS_STALL_NONE;
+    return 1;
+}
+
+static void issue(gs_sm *sm, uint64_t cycle)
+{
+    uint32_t s;
+    int any = 0;
+    for (s = 0; s < sm->p->num_scheds; s++) {
+        if (sm->scheds[s].num_present == 0) {
+            sm->views[s].last_stall = GS_STALL_IDLE;
+            sm->st.stall[GS_STALL_IDLE]++;
+            continue;
+        }
+        any |= schedule(sm, s, cycle);
+    }
+    if (any)
+        sm->st.issue_cycles++;
+}
+
+void gs_sm_cycle(gs_sm *sm, uint64_t cycle)
+{
+    writeback(sm, cycle);
+    issue(sm, cycle);
+    gs_sm_fetch(sm, cycle);
+    gs_hooks_end_cycle(&sm->hooks, cycle);
+}
+
+int gs_sm_drained(const gs_sm *sm)
+{
+    return sm->resident_warps == 0 && gs_eu_in_flight(&sm->eu) == 0 &&
+           sm->ldst->ops->idle(sm->ldst->state) && sm->tex_storage.count == 0;
+}

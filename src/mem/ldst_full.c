@@ -1,0 +1,538 @@
+/*
+ * The full LD/ST unit of one SM (spec/seed-004-gpgpu-arch-book.md sections
+ * 1.3.1-1.3.2; seed-000 section 2.1; contract in core/ldst.h): coalescer ->
+ * shared-memory banks | L1D with MSHRs and miss queue -> request crossbar;
+ * replies fill the L1D and complete the instructions.
+ *
+ * Per core cycle (cycle()), in this fixed order:
+ *   1. the reply at this SM's crossbar output, if it has arrived, fills the
+ *      L1D (or, for an L1-bypassing request, goes straight to its
+ *      instruction); a fill that cannot be made now waits (retry next cycle);
+ *   2. at most one L1 miss-queue entry and one bypass request enter the
+ *      request crossbar (a full crossbar input or request pool: they wait);
+ *   3. the head instruction makes one access (seed-004 1.3.1: one cache block
+ *      per cycle). RESERVATION_FAIL: the same access retries next cycle
+ *      (seed-000 2.1). Shared memory: one pass per cycle, a k-way bank
+ *      conflict takes k passes (seed-004 1.3.2).
+ * Completion (the instruction's data written back):
+ *   - L1 hit: l1_latency after the access; a store: l1_latency after its last
+ *     access is accepted (stores are not acknowledged from below);
+ *   - a read that went below: l1_latency after its reply arrives (the fill,
+ *     then the replayed access that now hits: seed-004 1.3.2 replay-on-fill);
+ *   - shared memory: smem_latency after the last pass;
+ *   - the instruction completes when its last access does.
+ * Routing decisions (documented in the notes/README):
+ *   - atomics and reductions bypass the L1 and are performed at the L2
+ *     (seed-004 1.5.2: ROP); shared-memory atomics use the shared-memory banks;
+ *   - global loads with .cg or .cv bypass the L1 (cached at L2 only);
+ *   - local accesses use the L1 (write-back per the dl1 string: seed-004
+ *     1.3.2 "local: write-back, write-allocate"), global stores follow the
+ *     dl1 write policy (write-evict / write-through, no allocate);
+ *   - const and tex loads use the L1D path (no separate constant/texture
+ *     cache model yet); param loads complete after l1_latency (kernel
+ *     parameters sit in the constant bank, seed-004 1.3.5 [gap]).
+ */
+#include "mem/memsys_internal.h"
+
+#include <string.h>
+
+#include "limits.h"
+
+/* ---- completion heap: (cycle, acceptance order), smallest first ---- */
+
+static int event_before(const gs_ldst_event *a, const gs_ldst_event *b)
+{
+    return a->cycle < b->cycle || (a->cycle == b->cycle && a->seq < b->seq);
+}
+
+static void heap_push(gs_ldst_full *u, uint64_t cycle, uint32_t slot)
+{
+    uint32_t i = u->heap_n++;
+    gs_ldst_event ev;
+    ev.cycle = cycle;
+    ev.seq = u->slots[slot].seq;
+    ev.slot = slot;
+    while (i > 0 && event_before(&ev, &u->heap[(i - 1u) / 2u])) {
+        u->heap[i] = u->heap[(i - 1u) / 2u];
+        i = (i - 1u) / 2u;
+    }
+    u->heap[i] = ev;
+}
+
+static gs_ldst_event heap_pop(gs_ldst_full *u)
+{
+    gs_ldst_event top = u->heap[0], last = u->heap[--u->heap_n];
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t child = 2u * i + 1u;
+        if (child >= u->heap_n)
+            break;
+        if (child + 1u < u->heap_n && event_before(&u->heap[child + 1u], &u->heap[child]))
+            child++;
+        if (!event_before(&u->heap[child], &last))
+            break;
+        u->heap[i] = u->heap[child];
+        i = child;
+    }
+    if (u->heap_n > 0)
+        u->heap[i] = last;
+    return top;
+}
+
+/* ---- slots ---- */
+
+static void raise_ready(gs_ldst_slot *slot, uint64_t cycle)
+{
+    if (cycle > slot->ready_cycle)
+        slot->ready_cycle = cycle;
+}
+
+static void maybe_finish(gs_ldst_full *u, uint32_t slot)
+{
+    gs_ldst_slot *s = &u->slots[slot];
+    if (!s->issuing && s->pending == 0)
+        heap_push(u, s->ready_cycle, slot);
+}
+
+static void request_done(gs_ldst_full *u, uint32_t slot, uint64_t ready_cycle)
+{
+    gs_ldst_slot *s = &u->slots[slot];
+    GS_ASSERT(s->pending > 0);
+    s->pending--;
+    raise_ready(s, ready_cycle);
+    maybe_finish(u, slot);
+}
+
+/* ---- observer: L1 events to the SM's hooks (core/sched.h) ---- */
+
+static void on_l1_access(void *ctx, const gs_cache_event *event)
+{
+    const gs_ldst_full *u = ctx;
+    gs_hook_access a;
+    a.cycle = event->cycle;
+    a.line_addr = event->line_addr;
+    a.sm = u->sm;
+    a.warp = event->warp;
+    a.pc = event->pc;
+    a.outcome = event->outcome;
+    a.is_write = event->is_write;
+    gs_hooks_access(u->hooks, &a);
+}
+
+static void on_l1_evict(void *ctx, const gs_cache_evict_event *event)
+{
+    const gs_ldst_full *u = ctx;
+    gs_hook_evict e;
+    e.cycle = event->cycle;
+    e.line_addr = event->line_addr;
+    e.sm = u->sm;
+    e.owner_warp = event->owner_warp;
+    e.evicting_warp = event->evicting_warp;
+    gs_hooks_evict(u->hooks, &e);
+}
+
+void gs_ldst_full_set_hooks(gs_ldst_full *u, const gs_hooks *hooks)
+{
+    gs_cache_observer obs;
+    u->hooks = hooks;
+    if (!u->has_l1)
+        return;
+    memset(&obs, 0, sizeof obs);
+    if (hooks != NULL) {
+        obs.ctx = u;
+        obs.on_access = on_l1_access;
+        obs.on_evict = on_l1_evict;
+    }
+    gs_cache_set_observer(&u->l1, &obs);
+}
+
+/* ---- set-up ---- */
+
+size_t gs_ldst_full_bytes(const gs_memsys *sys)
+{
+    size_t bytes = gs_req_fifo_bytes(sys->direct_queue_entries);
+    if (sys->l1_present)
+        bytes += gs_cache_arena_bytes(&sys->l1_params);
+    return bytes;
+}
+
+gs_status gs_ldst_full_init(gs_ldst_full *u, gs_memsys *sys, uint32_t sm, gs_arena *arena,
+                            gs_diag *diag)
+{
+    uint32_t i;
+    memset(u, 0, sizeof *u);
+    u->sys = sys;
+    u->sm = sm;
+    u->iface.ops = &gs_ldst_full_ops;
+    u->iface.state = u;
+    u->head_slot = -1;
+    u->n_free = GS_LDST_SLOTS;
+    for (i = 0; i < GS_LDST_SLOTS; i++)
+        u->free_slots[i] = GS_LDST_SLOTS - 1u - i;   /* slot 0 handed out first */
+    if (gs_req_fifo_init(&u->direct, arena, sys->direct_queue_entries) != GS_OK)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for LD/ST units");
+    u->has_l1 = sys->l1_present;
+    if (u->has_l1)
+        return gs_cache_init(&u->l1, arena, &sys->l1_params, diag);
+    return GS_OK;
+}
+
+/* ---- step 1: replies ---- */
+
+static void note_latency(gs_ldst_full *u, const gs_mem_req *req, uint64_t now)
+{
+    uint64_t latency = now - req->created_cycle;
+    u->stats.replies++;
+    u->stats.latency_sum += latency;
+    if (latency > u->stats.latency_max)
+        u->stats.latency_max = latency;
+}
+
+static void receive_reply(gs_ldst_full *u, uint64_t now)
+{
+    gs_memsys *sys = u->sys;
+    gs_mem_req *req = gs_icnt_peek(&sys->reply_net, u->sm);
+    gs_cache_waiter waiters[GS_MAX_MSHR_MERGE];
+    uint32_t released = 0, i;
+    uint64_t ready = now + sys->l1_latency_cycles;
+    if (req == NULL)
+        return;
+    if (!(req->flags & GS_REQ_BYPASS_L1)) {
+        if (!gs_cache_fill(&u->l1, req->line_addr, req->sector_mask, now, waiters,
+                           GS_MAX_MSHR_MERGE, &released)) {
+            u->stats.fill_stalls++;
+            return;
+        }
+        u->retry_blocked = 0;
+        for (i = 0; i < released; i++)
+            if (!waiters[i].is_write)
+                request_done(u, waiters[i].token, ready);
+    } else {
+        request_done(u, sys->req_slot[req->pool_index], ready);
+    }
+    gs_icnt_pop(&sys->reply_net, u->sm);
+    note_latency(u, req, now);
+    gs_req_pool_free(&sys->sm_pool, req);
+}
+
+/* ---- step 2: requests into the crossbar ---- */
+
+static void locate(const gs_memsys *sys, gs_mem_req *req)
+{
+    gs_addr_decoded loc;
+    gs_addrmap_decode(&sys->map, req->line_addr, &loc);
+    req->sub_partition = loc.sub_partition;
+    req->dram.channel = loc.channel;
+    req->dram.bank = loc.bank;
+    req->dram.bank_group = loc.bank_group;
+    req->dram.row = loc.row;
+    req->dram.column = loc.column;
+}
+
+static uint32_t request_flits(const gs_memsys *sys, const gs_mem_req *req)
+{
+    return gs_icnt_flits(&sys->request_net, req->kind == GS_REQ_READ ? 0u : req->size_bytes);
+}
+
+static void send_l1_miss(gs_ldst_full *u)
+{
+    gs_memsys *sys = u->sys;
+    const gs_cache_miss *miss;
+    gs_mem_req *req;
+    uint32_t flits;
+    if (!u->has_l1 || gs_cache_miss_count(&u->l1) == 0)
+        return;
+    miss = gs_cache_miss_peek(&u->l1);
+    flits = gs_icnt_flits(&sys->request_net, miss->kind == GS_CACHE_MISS_READ ? 0u :
+                                                                                miss->size_bytes);
+    if (!gs_icnt_can_push(&sys->request_net, u->sm, flits)) {
+        u->stats.icnt_stalls++;
+        return;
+    }
+    req = gs_req_pool_alloc(&sys->sm_pool);
+    if (req == NULL) {
+        u->stats.pool_stalls++;
+        return;
+    }
+    gs_cache_miss_pop(&u->l1, req);
+    u->retry_blocked = 0;
+    req->origin_sm = (uint16_t)u->sm;
+    locate(sys, req);
+    gs_icnt_push(&sys->request_net, u->sm, req->sub_partition, req, request_flits(sys, req));
+}
+
+static void send_direct(gs_ldst_full *u)
+{
+    gs_memsys *sys = u->sys;
+    gs_mem_req *req = gs_req_fifo_ready(&u->direct, 0);
+    uint32_t flits;
+    if (req == NULL)
+        return;
+    flits = request_flits(sys, req);
+    if (!gs_icnt_can_push(&sys->request_net, u->sm, flits)) {
+        u->stats.icnt_stalls++;
+        return;
+    }
+    gs_req_fifo_pop(&u->direct);
+    gs_icnt_push(&sys->request_net, u->sm, req->sub_partition, req, flits);
+}
+
+/* ---- step 3: the head instruction's next access ---- */
+
+static void finish_head(gs_ldst_full *u)
+{
+    uint32_t slot = (uint32_t)u->head_slot;
+    u->slots[slot].issuing = 0;
+    u->head_slot = -1;
+    maybe_finish(u, slot);
+}
+
+static uint8_t req_kind_of(uint8_t mem_op)
+{
+    if (mem_op == GS_MEM_STORE)
+        return GS_REQ_WRITE;
+    if (mem_op == GS_MEM_ATOMIC || mem_op == GS_MEM_REDUCE)
+        return GS_REQ_ATOMIC;
+    return GS_REQ_READ;
+}
+
+/* One access that bypasses the L1: 1 when taken, 0 when it must wait. */
+static int access_direct(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
+{
+    gs_memsys *sys = u->sys;
+    gs_ldst_slot *s = &u->slots[u->head_slot];
+    gs_mem_req *req;
+    if (gs_req_fifo_full(&u->direct)) {
+        u->stats.direct_queue_stalls++;
+        return 0;
+    }
+    req = gs_req_pool_alloc(&sys->sm_pool);
+    if (req == NULL) {
+        u->stats.pool_stalls++;
+        return 0;
+    }
+    req->line_addr = c->line_addr;
+    req->sector_mask = c->sector_mask;
+    req->size_bytes = c->size_bytes;
+    req->kind = req_kind_of(u->head_op);
+    req->space = u->head_space;
+    req->flags = GS_REQ_BYPASS_L1;
+    req->origin_sm = (uint16_t)u->sm;
+    req->origin_warp = (uint16_t)u->head_warp;
+    req->origin_pc = u->head_pc;
+    req->created_cycle = now;
+    locate(sys, req);
+    sys->req_slot[req->pool_index] = (uint32_t)u->head_slot;
+    if (req->kind == GS_REQ_WRITE)
+        raise_ready(s, now + sys->l1_latency_cycles);
+    else
+        s->pending++;
+    gs_req_fifo_push(&u->direct, req, 0);
+    u->stats.direct_accesses++;
+    return 1;
+}
+
+/* A retry while nothing in the L1 changed: the fail the cache would report
+ * again (its fail counters and the hook event), without the lookup. */
+static void repeat_fail(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
+{
+    u->l1.stats.fails[GS_CACHE_FAIL_NONE]++;
+    u->l1.stats.fails[u->blocked_reason]++;
+    u->stats.reservation_stalls++;
+    if (u->hooks != NULL) {
+        gs_hook_access a;
+        a.cycle = now;
+        a.line_addr = c->line_addr;
+        a.sm = u->sm;
+        a.warp = u->head_warp;
+        a.pc = u->head_pc;
+        a.outcome = GS_L1_RESERVATION_FAIL;
+        a.is_write = u->head_op == GS_MEM_STORE;
+        gs_hooks_access(u->hooks, &a);
+    }
+}
+
+/* One L1 access: 1 when taken, 0 on a RESERVATION_FAIL (retry next cycle). */
+static int access_l1(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
+{
+    gs_ldst_slot *s = &u->slots[u->head_slot];
+    gs_cache_request r;
+    gs_cache_result res;
+    if (u->retry_blocked) {
+        repeat_fail(u, c, now);
+        return 0;
+    }
+    memset(&r, 0, sizeof r);
+    r.addr = c->line_addr;
+    r.sector_mask = c->sector_mask;
+    r.full_mask = c->full_mask;
+    r.size_bytes = c->size_bytes;
+    r.token = (uint32_t)u->head_slot;
+    r.pc = u->head_pc;
+    r.sm = (uint16_t)u->sm;
+    r.warp = (uint16_t)u->head_warp;
+    r.is_write = u->head_op == GS_MEM_STORE;
+    r.space = u->head_space;
+    res = gs_cache_access(&u->l1, &r, now);
+    if (res.outcome == GS_CACHE_RESERVATION_FAIL) {
+        u->stats.reservation_stalls++;
+        u->retry_blocked = 1;
+        u->blocked_reason = res.fail;
+        return 0;
+    }
+    u->stats.l1_accesses++;
+    if (r.is_write || res.outcome == GS_CACHE_HIT)
+        raise_ready(s, now + u->sys->l1_latency_cycles);
+    else
+        s->pending++;
+    return 1;
+}
+
+static void process_head(gs_ldst_full *u, uint64_t now)
+{
+    gs_ldst_slot *s = &u->slots[u->head_slot];
+    if (u->head_path == GS_PATH_SHARED) {
+        if (u->shmem_passes_left > 0)
+            u->shmem_passes_left--;
+        if (u->shmem_passes_left == 0) {
+            raise_ready(s, now + u->sys->smem_latency_cycles);
+            finish_head(u);
+        }
+        return;
+    }
+    if (u->next_req < u->n_reqs) {
+        const gs_coalesce_req *c = &u->reqs[u->next_req];
+        int taken = u->head_path == GS_PATH_DIRECT ? access_direct(u, c, now)
+                                                   : access_l1(u, c, now);
+        if (!taken)
+            return;
+        u->next_req++;
+    }
+    if (u->next_req >= u->n_reqs) {
+        raise_ready(s, now + 1u);   /* an instruction with no access completes next cycle */
+        finish_head(u);
+    }
+}
+
+static void unit_cycle(void *unit, uint64_t now)
+{
+    gs_ldst_full *u = unit;
+    if (now + 1u > u->sys->core_cycles_seen)
+        u->sys->core_cycles_seen = now + 1u;
+    receive_reply(u, now);
+    send_l1_miss(u);
+    send_direct(u);
+    if (u->head_slot >= 0)
+        process_head(u, now);
+}
+
+/* ---- accept ---- */
+
+static uint8_t path_of(const gs_ldst_full *u, const gs_inst *inst)
+{
+    if (inst->space == GS_SPACE_SHARED)
+        return GS_PATH_SHARED;
+    if (inst->space == GS_SPACE_PARAM && inst->mem_op == GS_MEM_LOAD)
+        return GS_PATH_FIXED;
+    if (!u->has_l1 || inst->mem_op == GS_MEM_ATOMIC || inst->mem_op == GS_MEM_REDUCE)
+        return GS_PATH_DIRECT;
+    if (inst->mem_op == GS_MEM_LOAD && inst->space == GS_SPACE_GLOBAL &&
+        (inst->cache_op == GS_CACHE_CG || inst->cache_op == GS_CACHE_CV))
+        return GS_PATH_DIRECT;
+    return GS_PATH_L1;
+}
+
+static gs_ldst_stall unit_can_accept(const void *unit, const gs_inst *inst)
+{
+    const gs_ldst_full *u = unit;
+    (void)inst;
+    if (u->head_slot >= 0)
+        return GS_LDST_BUSY;
+    if (u->n_free == 0)
+        return GS_LDST_QUEUE_FULL;
+    return GS_LDST_OK;
+}
+
+static uint32_t clamp_bytes(uint32_t bytes, uint32_t max)
+{
+    return bytes == 0 ? 1u : (bytes > max ? max : bytes);
+}
+
+static void unit_accept(void *unit, const gs_inst *inst, uint32_t warp, uint32_t tag,
+                        uint64_t now)
+{
+    gs_ldst_full *u = unit;
+    gs_memsys *sys = u->sys;
+    uint32_t slot;
+    gs_ldst_slot *s;
+    GS_ASSERT(u->head_slot < 0 && u->n_free > 0);
+    slot = u->free_slots[--u->n_free];
+    s = &u->slots[slot];
+    memset(s, 0, sizeof *s);
+    s->tag = tag;
+    s->warp = warp;
+    s->seq = u->next_seq++;
+    s->issuing = 1;
+    s->ready_cycle = now + 1u;
+    u->head_slot = (int32_t)slot;
+    u->head_pc = inst->pc;
+    u->head_warp = warp;
+    u->head_space = inst->space;
+    u->head_op = inst->mem_op;
+    u->head_path = path_of(u, inst);
+    u->n_reqs = 0;
+    u->next_req = 0;
+    u->stats.instructions++;
+    if (u->head_path == GS_PATH_SHARED) {
+        gs_inst copy = *inst;
+        copy.access_bytes = (uint8_t)clamp_bytes(inst->access_bytes, GS_SHMEM_ACCESS_MAX);
+        u->shmem_passes_left = gs_shmem_cycles_inst(&sys->shmem, &copy);
+        u->stats.shmem_instructions++;
+        u->stats.shmem_passes += u->shmem_passes_left;
+    } else if (u->head_path == GS_PATH_FIXED) {
+        u->stats.param_accesses++;
+        raise_ready(s, now + sys->l1_latency_cycles);
+    } else {
+        u->n_reqs = gs_coalesce(&sys->coalesce, inst->active_mask, inst->addr,
+                                clamp_bytes(inst->access_bytes, sys->coalesce.line_bytes),
+                                u->reqs);
+    }
+}
+
+/* ---- completions and idle ---- */
+
+static uint32_t unit_completions(void *unit, uint64_t now, gs_ldst_done *out, uint32_t max)
+{
+    gs_ldst_full *u = unit;
+    uint32_t n = 0;
+    while (n < max && u->heap_n > 0 && u->heap[0].cycle <= now) {
+        gs_ldst_event ev = heap_pop(u);
+        out[n].tag = u->slots[ev.slot].tag;
+        out[n].warp = u->slots[ev.slot].warp;
+        u->free_slots[u->n_free++] = ev.slot;
+        n++;
+    }
+    return n;
+}
+
+static int unit_idle(const void *unit)
+{
+    const gs_ldst_full *u = unit;
+    return u->n_free == GS_LDST_SLOTS && u->head_slot < 0;
+}
+
+const gs_ldst_ops gs_ldst_full_ops = {
+    "full", unit_can_accept, unit_accept, unit_cycle, unit_completions, unit_idle
+};
+
+void gs_ldst_full_dump(const gs_ldst_full *u, const gs_sink *sink)
+{
+    if (unit_idle(u) && u->direct.count == 0 &&
+        (!u->has_l1 || (gs_cache_miss_count(&u->l1) == 0 && u->l1.mshr.in_use == 0)))
+        return;
+    gs_sink_printf(sink, "ldst[%u]: %u instructions in flight, head %s (access %u of %u), "
+                   "%u completions queued, L1 MSHRs %u, L1 miss queue %u, bypass queue %u\n",
+                   u->sm, GS_LDST_SLOTS - u->n_free, u->head_slot >= 0 ? "issuing" : "free",
+                   u->next_req, u->n_reqs, u->heap_n, u->has_l1 ? u->l1.mshr.in_use : 0u,
+                   u->has_l1 ? gs_cache_miss_count(&u->l1) : 0u, u->direct.count);
+}

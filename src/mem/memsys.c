@@ -1,0 +1,326 @@
+/*
+ * The memory system below the SM pipelines (DESIGN.md section 3;
+ * spec/seed-004-gpgpu-arch-book.md sections 1.3-1.5; contract in
+ * mem/memsys.h): sizing and building the LD/ST units, both crossbars and the
+ * memory partitions from the configuration, the clock-domain steps, the
+ * statistics and the watchdog dump.
+ *
+ * Configuration decisions (specs silent; also in the notes/README):
+ *  - crossbar latency = 1 + routing_delay + vc_alloc_delay + sw_alloc_delay
+ *    of the BookSim keys (-gs_icnt_*; all 0 when no .icnt file: latency 1);
+ *    input buffer = input_buffer_size, else vc_buf_size x num_vcs, else
+ *    GS_MEMSYS_ICNT_BUFFER_DEFAULT flits (BookSim vc_buf_size 64 of the
+ *    published Fermi .icnt); ejection buffer = ejection_buffer_size, else the
+ *    input buffer; speedups input_/output_speedup, else 1;
+ *  - -dram_latency is in core cycles (GPGPU-Sim compares it with the core
+ *    clock), converted to DRAM cycles rounding up (seed-002 B3);
+ *  - -gpgpu_frfcfs_dram_sched_queue_size 0 ("unlimited") is GS_MAX_QUEUE_ENTRIES;
+ *  - the DRAM write queue and its watermarks are gpusim options
+ *    (-gs_dram_write_queue_size / _high_watermark / _low_watermark, defaults
+ *    GPGPU-Sim's -dram_write_queue_size 32:28:16, which is accepted but noted
+ *    as not modelled because its a:b:c form has no option type yet);
+ *  - requests an SM makes come from one pool sized so the SMs can fill every
+ *    L1 MSHR, miss queue and bypass queue and every crossbar buffer; the
+ *    partitions have their own pool (mem/partition.c), so the DRAM side can
+ *    never be starved by the SM side.
+ */
+#include "mem/memsys_internal.h"
+
+#include <string.h>
+
+#include "base/config_internal.h"
+#include "limits.h"
+
+#define GS_MEMSYS_ICNT_BUFFER_DEFAULT 64u
+/* Bypass queue of an SM without an L1 (with one: the dl1 miss-queue size). */
+#define GS_MEMSYS_DIRECT_QUEUE_DEFAULT 8u
+
+typedef struct memsys_plan {
+    uint32_t n_sms, n_subs;
+    uint32_t l1_present;
+    gs_cache_params l1;
+    uint32_t direct_queue;
+    gs_icnt_params request_net, reply_net;
+    gs_part_params parts;
+    uint32_t sm_pool;
+} memsys_plan;
+
+static uint32_t or_default(uint32_t value, uint32_t fallback)
+{
+    return value != 0 ? value : fallback;
+}
+
+static void plan_icnt(const gs_config *cfg, const memsys_plan *plan, gs_icnt_params *req,
+                      gs_icnt_params *reply)
+{
+    const gs_icnt_config *k = &cfg->icnt;
+    uint32_t buffer = k->input_buffer_size;
+    if (buffer == 0)
+        buffer = k->vc_buf_size != 0 ? k->vc_buf_size * or_default(k->num_vcs, 1u)
+                                     : GS_MEMSYS_ICNT_BUFFER_DEFAULT;
+    memset(req, 0, sizeof *req);
+    req->n_inputs = plan->n_sms;
+    req->n_outputs = plan->n_subs;
+    req->flit_bytes = cfg->icnt_flit_bytes;
+    req->latency_cycles = 1u + k->routing_delay + k->vc_alloc_delay + k->sw_alloc_delay;
+    req->input_buffer_flits = buffer;
+    req->output_buffer_flits = or_default(k->ejection_buffer_size, buffer);
+    req->input_speedup = or_default(k->input_speedup, 1u);
+    req->output_speedup = or_default(k->output_speedup, 1u);
+    *reply = *req;
+    reply->n_inputs = plan->n_subs;
+    reply->n_outputs = plan->n_sms;
+}
+
+static void plan_cache(const gs_config *cfg, const gs_cache_config *cc, uint32_t mode,
+                       gs_cache_params *out)
+{
+    memset(out, 0, sizeof *out);
+    out->config = *cc;
+    out->mode = mode;
+    out->unbounded_max_lines = cfg->unbounded_max_lines;
+}
+
+static uint32_t ceil_div_u64(uint64_t num, uint64_t den)
+{
+    return (uint32_t)((num + den - 1u) / den);
+}
+
+static void plan_dram(const gs_config *cfg, gs_part_dram_cfg *d)
+{
+    const gs_dram_timing_cfg *t = &cfg->dram_timing;
+    d->nbk = t->n_banks;
+    d->nbkgrp = t->n_bank_groups;
+    d->t_ccd = t->t_ccd;
+    d->t_ccdl = t->t_ccdl;
+    d->t_rrd = t->t_rrd;
+    d->t_rcd = t->t_rcd;
+    d->t_ras = t->t_ras;
+    d->t_rp = t->t_rp;
+    d->t_rc = t->t_rc;
+    d->t_cl = t->t_cl;
+    d->t_wl = t->t_wl;
+    d->t_cdlr = t->t_cdlr;
+    d->t_wr = t->t_wr;
+    d->t_rtpl = t->t_rtpl;
+    d->burst_length = cfg->dram_burst_length;
+    d->bus_width_bytes = cfg->dram_buswidth_bytes;
+    d->chips_per_channel = cfg->n_mem_per_ctrlr;
+    d->data_command_freq_ratio = cfg->dram_data_command_freq_ratio;
+    d->read_queue_size = or_default(cfg->frfcfs_queue_entries, GS_MAX_QUEUE_ENTRIES);
+    d->write_queue_size = cfg->dram_write_queue_entries;
+    d->write_high_watermark = cfg->dram_write_high_watermark;
+    d->write_low_watermark = cfg->dram_write_low_watermark;
+    d->latency_cycles = ceil_div_u64((uint64_t)cfg->dram_latency_cycles * cfg->clocks.dram_khz,
+                                     cfg->clocks.core_khz);
+    d->scheduler = cfg->dram_scheduler;
+}
+
+static void plan_parts(const gs_config *cfg, gs_part_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->n_channels = cfg->n_mem;
+    p->n_sub_per_channel = cfg->n_sub_partition_per_mchannel;
+    p->l2_present = cfg->dl2.enabled;
+    plan_cache(cfg, &cfg->dl2, cfg->l2_mode, &p->l2);
+    p->rop_latency_cycles = cfg->l2_rop_latency_cycles;
+    p->queue_icnt_l2 = cfg->partition_queues[0];
+    p->queue_l2_dram = cfg->partition_queues[1];
+    p->queue_dram_l2 = cfg->partition_queues[2];
+    p->queue_l2_icnt = cfg->partition_queues[3];
+    p->perfect_dram = cfg->perfect_dram;
+    plan_dram(cfg, &p->dram);
+}
+
+static void make_plan(const gs_config *cfg, memsys_plan *plan)
+{
+    uint32_t per_sm;
+    memset(plan, 0, sizeof *plan);
+    plan->n_sms = gs_config_n_sms(cfg);
+    plan->n_subs = gs_config_n_sub_partitions(cfg);
+    plan->l1_present = cfg->dl1.enabled;
+    plan_cache(cfg, &cfg->dl1, cfg->l1d_mode, &plan->l1);
+    plan->direct_queue = plan->l1_present ? cfg->dl1.miss_queue_entries
+                                          : GS_MEMSYS_DIRECT_QUEUE_DEFAULT;
+    plan_icnt(cfg, plan, &plan->request_net, &plan->reply_net);
+    plan_parts(cfg, &plan->parts);
+    /* Pool exhaustion is back-pressure only (nothing below waits for this pool). */
+    per_sm = plan->direct_queue + GS_LDST_SLOTS;
+    if (plan->l1_present)
+        per_sm += gs_cache_mshr_entries(&plan->l1) + cfg->dl1.miss_queue_entries;
+    plan->sm_pool = plan->n_sms * per_sm + plan->n_subs * (plan->parts.queue_icnt_l2 +
+                                                           plan->parts.queue_l2_icnt);
+}
+
+size_t gs_memsys_bytes(const gs_config *cfg)
+{
+    memsys_plan plan;
+    gs_memsys probe;
+    size_t bytes;
+    make_plan(cfg, &plan);
+    memset(&probe, 0, sizeof probe);
+    probe.l1_present = plan.l1_present;
+    probe.l1_params = plan.l1;
+    probe.direct_queue_entries = plan.direct_queue;
+    bytes = gs_arena_round(sizeof(gs_memsys));
+    bytes += gs_arena_round((size_t)plan.n_sms * sizeof(gs_ldst_full));
+    bytes += (size_t)plan.n_sms * gs_ldst_full_bytes(&probe);
+    bytes += gs_req_pool_bytes(plan.sm_pool);
+    bytes += gs_arena_round((size_t)plan.sm_pool * sizeof(uint32_t));
+    bytes += gs_icnt_bytes(&plan.request_net) + gs_icnt_bytes(&plan.reply_net);
+    bytes += gs_partitions_bytes(&plan.parts);
+    return bytes;
+}
+
+/* The largest packet must fit the crossbar buffers. */
+static gs_status check_plan(const gs_config *cfg, const memsys_plan *plan, gs_diag *diag)
+{
+    uint32_t line = plan->l1_present ? cfg->dl1.line_bytes : 128u;
+    uint32_t flits;
+    if (plan->parts.l2_present && cfg->dl2.line_bytes > line)
+        line = cfg->dl2.line_bytes;
+    flits = (GS_ICNT_HEADER_BYTES + line + cfg->icnt_flit_bytes - 1u) / cfg->icnt_flit_bytes;
+    if (plan->request_net.input_buffer_flits < flits ||
+        plan->request_net.output_buffer_flits < flits)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
+                           "crossbar buffers (-gs_icnt_input_buffer_size / "
+                           "-gs_icnt_ejection_buffer_size) must hold a %u-flit packet", flits);
+    if (cfg->dl1.enabled && cfg->dl1.line_bytes > GS_COALESCE_LINE_MAX)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
+                           "-gpgpu_cache:dl1 line size above %u bytes", GS_COALESCE_LINE_MAX);
+    return GS_OK;
+}
+
+/* Point a combination error at the option of `names` set last
+ * (DESIGN.md section 8; base/config_internal.h). */
+static gs_status relocate(const gs_config *cfg, const char *const *names, uint32_t count,
+                          gs_status st, gs_diag *diag)
+{
+    char message[GS_DIAG_MSG_MAX];
+    if (st != GS_E_CONFIG)
+        return st;
+    memcpy(message, diag->message, sizeof message);
+    message[sizeof message - 1u] = '\0';
+    return gs_config_error_at(cfg, gs_config_latest(cfg, names, count), diag, "%s", message);
+}
+
+/* Every memory-system combination check, before anything is built. */
+static gs_status check_config(const gs_config *cfg, const memsys_plan *plan, gs_diag *diag)
+{
+    static const char *const icnt[] = {
+        "icnt_flit_size", "gs_icnt_input_buffer_size", "gs_icnt_ejection_buffer_size",
+        "gs_icnt_vc_buf_size", "gs_icnt_num_vcs", "gpgpu_cache:dl1", "gpgpu_cache:dl2"
+    };
+    static const char *const parts[] = {
+        "gpgpu_dram_partition_queues", "gpgpu_cache:dl2", "gs_dram_write_queue_size",
+        "gs_dram_write_high_watermark", "gs_dram_write_low_watermark",
+        "gpgpu_dram_timing_opt", "gpgpu_frfcfs_dram_sched_queue_size", "gpgpu_dram_burst_length",
+        "gpgpu_dram_buswidth", "dram_data_command_freq_ratio", "gpgpu_n_mem_per_ctrlr"
+    };
+    gs_status st = relocate(cfg, icnt, 7, check_plan(cfg, plan, diag), diag);
+    if (st != GS_OK)
+        return st;
+    return relocate(cfg, parts, 11, gs_part_params_check(&plan->parts, diag), diag);
+}
+
+static gs_status init_parts(gs_memsys *sys, gs_arena *arena, const gs_config *cfg,
+                            const memsys_plan *plan, gs_diag *diag)
+{
+    gs_addrmap_params map_params;
+    gs_status st;
+    gs_addrmap_params_from_config(cfg, &map_params);
+    st = gs_addrmap_compile(&sys->map, cfg->mem_addr_mapping, &map_params, diag);
+    if (st == GS_OK)
+        st = gs_icnt_init(&sys->request_net, arena, &plan->request_net, diag);
+    if (st == GS_OK)
+        st = gs_icnt_init(&sys->reply_net, arena, &plan->reply_net, diag);
+    if (st == GS_OK)
+        st = gs_partitions_init(&sys->parts, arena, &plan->parts, &sys->map, &sys->sm_pool,
+                                &sys->request_net, &sys->reply_net, diag);
+    return st;
+}
+
+static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan *plan)
+{
+    sys->n_sms = plan->n_sms;
+    sys->n_subs = plan->n_subs;
+    sys->l1_latency_cycles = cfg->l1_latency_cycles;
+    sys->smem_latency_cycles = cfg->smem_latency_cycles;
+    sys->direct_queue_entries = plan->direct_queue;
+    sys->l1_params = plan->l1;
+    sys->l1_present = plan->l1_present;
+    sys->shmem.n_banks = cfg->shmem_num_banks;
+    sys->shmem.bank_bytes = 4u;   /* seed-004 1.3.2: 32-bit banks */
+    sys->coalesce.line_bytes = plan->l1_present ? cfg->dl1.line_bytes : 128u;
+    sys->coalesce.warp_parts = 1u;
+    sys->coalesce.sector = plan->l1_present ? cfg->dl1.sector : 0u;
+    sys->coalesce.order = GS_COALESCE_ORDER_FIRST_LANE;
+}
+
+gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg, gs_diag *diag)
+{
+    memsys_plan plan;
+    gs_memsys *sys;
+    gs_status st;
+    uint32_t i;
+    make_plan(cfg, &plan);
+    st = check_config(cfg, &plan, diag);
+    if (st != GS_OK)
+        return st;
+    sys = gs_arena_alloc(arena, sizeof *sys);
+    if (sys == NULL)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the memory system");
+    init_params(sys, cfg, &plan);
+    st = gs_coalesce_check(&sys->coalesce, diag);
+    if (st == GS_OK)
+        st = gs_shmem_check(&sys->shmem, diag);
+    if (st == GS_OK)
+        st = gs_req_pool_init(&sys->sm_pool, arena, plan.sm_pool, diag);
+    sys->req_slot = gs_arena_alloc(arena, (size_t)plan.sm_pool * sizeof(uint32_t));
+    sys->ldst = gs_arena_alloc(arena, (size_t)plan.n_sms * sizeof(gs_ldst_full));
+    if (st == GS_OK && (sys->req_slot == NULL || sys->ldst == NULL))
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the memory system");
+    if (st == GS_OK)
+        st = init_parts(sys, arena, cfg, &plan, diag);
+    for (i = 0; st == GS_OK && i < plan.n_sms; i++)
+        st = gs_ldst_full_init(&sys->ldst[i], sys, i, arena, diag);
+    if (st == GS_OK)
+        *out = sys;
+    return st;
+}
+
+gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm, gs_hooks *hooks)
+{
+    GS_ASSERT(sm < sys->n_sms);
+    gs_ldst_full_set_hooks(&sys->ldst[sm], hooks);
+    return &sys->ldst[sm].iface;
+}
+
+void gs_memsys_icnt_cycle(gs_memsys *sys, uint64_t icnt_cycle)
+{
+    sys->icnt_cycles_stepped++;
+    gs_icnt_cycle(&sys->request_net, icnt_cycle);
+    gs_icnt_cycle(&sys->reply_net, icnt_cycle);
+}
+
+void gs_memsys_l2_cycle(gs_memsys *sys, uint64_t l2_cycle)
+{
+    gs_partitions_l2_cycle(&sys->parts, l2_cycle);
+}
+
+void gs_memsys_dram_cycle(gs_memsys *sys, uint64_t dram_cycle)
+{
+    gs_partitions_dram_cycle(&sys->parts, dram_cycle);
+}
+
+int gs_memsys_busy(const gs_memsys *sys)
+{
+    uint32_t i;
+    if (sys->sm_pool.in_use != 0 || gs_partitions_busy(&sys->parts))
+        return 1;
+    /* A write in an L1 miss queue holds no pool request yet. */
+    for (i = 0; i < sys->n_sms; i++)
+        if (sys->ldst[i].has_l1 && gs_cache_miss_count(&sys->ldst[i].l1) != 0)
+            return 1;
+    return 0;
+}

@@ -1,0 +1,63 @@
+/*
+ * The memory system below the SMs (DESIGN.md section 3; seed-004 sections
+ * 1.3-1.5): per-SM full LD/ST units (L1D, coalescer, shared memory), the
+ * crossbar in each direction, memory partitions with their sub-partitions
+ * (L2 slice, ROP latency, queues) and the DRAM controllers.
+ *
+ * Contract between the GPU top loop (src/core/gpu.c) and the memory side:
+ *   - sized and built before cycle 0 from the configuration;
+ *   - the top loop steps the clock domains by integer picosecond edges
+ *     (-gpgpu_clock_domains) and, at each edge of a domain, calls that
+ *     domain's step below; when several domains share an edge they run in
+ *     the fixed order core, icnt, l2, dram (documented in gpu.c);
+ *   - gs_memsys_ldst(sys, sm) hands the SM pipeline its LD/ST unit (see
+ *     core/ldst.h); the core-domain work of the LD/ST units runs inside the
+ *     SM's cycle, through that interface;
+ *   - gs_memsys_busy() tells the top loop whether anything is in flight, so
+ *     idle domains cost nothing and the loop may jump ahead.
+ */
+#ifndef GS_MEM_MEMSYS_H
+#define GS_MEM_MEMSYS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/config.h"
+#include "base/stats.h"
+#include "base/status.h"
+#include "core/ldst.h"
+#include "core/sched.h"
+#include "front/devmem.h"
+
+typedef struct gs_memsys gs_memsys;
+
+size_t gs_memsys_bytes(const gs_config *cfg);
+gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
+                         gs_diag *diag);
+
+/* The LD/ST unit of SM `sm`; its L1 events go to `hooks` (may be NULL). */
+gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm, gs_hooks *hooks);
+
+void gs_memsys_icnt_cycle(gs_memsys *sys, uint64_t icnt_cycle);
+void gs_memsys_l2_cycle(gs_memsys *sys, uint64_t l2_cycle);
+void gs_memsys_dram_cycle(gs_memsys *sys, uint64_t dram_cycle);
+
+/* Anything queued or in flight anywhere below the SMs. */
+int gs_memsys_busy(const gs_memsys *sys);
+
+/* Statistics in a fixed order (GPGPU-Sim names where they exist). */
+void gs_memsys_report(const gs_memsys *sys, gs_stats *stats);
+
+/* Most entries gs_memsys_report adds (for sizing the registry). */
+#define GS_MEMSYS_REPORT_ENTRIES 128u
+
+/* L1D_mpki and L2_mpki: misses per 1000 committed instructions (seed-000
+ * section 2.1 footnote); pass the instruction count the run reports
+ * (gpu_sim_insn). Two entries. */
+void gs_memsys_report_mpki(const gs_memsys *sys, gs_stats *stats, uint64_t committed_insts);
+
+/* What each unit is waiting for, for the watchdog (DESIGN.md section 8). */
+void gs_memsys_dump(const gs_memsys *sys, const gs_sink *sink);
+
+#endif

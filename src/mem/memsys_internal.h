@@ -1,0 +1,109 @@
+/*
+ * Internals shared by memsys.c and ldst_full.c (not for other modules): the
+ * layout of gs_memsys and of one SM's full LD/ST unit (seed-004 sections
+ * 1.3-1.5; the contract is in mem/memsys.h and core/ldst.h).
+ */
+#ifndef GS_MEM_MEMSYS_INTERNAL_H
+#define GS_MEM_MEMSYS_INTERNAL_H
+
+#include <stdint.h>
+
+#include "core/ldst.h"
+#include "core/sched.h"
+#include "mem/addrmap.h"
+#include "mem/cache.h"
+#include "mem/coalesce.h"
+#include "mem/icnt.h"
+#include "mem/memsys.h"
+#include "mem/partition.h"
+#include "mem/req_pool.h"
+#include "mem/shmem.h"
+
+/* Memory instructions one LD/ST unit holds at once (accepted, not completed). */
+#define GS_LDST_SLOTS 64u
+
+typedef struct gs_ldst_slot {
+    uint64_t ready_cycle;      /* latest completion of its hits and replies */
+    uint64_t seq;              /* acceptance order */
+    uint32_t tag, warp;
+    uint32_t pending;          /* reads below whose data is not back */
+    uint8_t issuing;           /* still at the head, accesses left */
+} gs_ldst_slot;
+
+typedef struct gs_ldst_event {
+    uint64_t cycle, seq;
+    uint32_t slot;
+} gs_ldst_event;
+
+typedef struct gs_ldst_stats {
+    uint64_t instructions, shmem_instructions, shmem_passes;
+    uint64_t l1_accesses, direct_accesses, param_accesses;
+    uint64_t reservation_stalls;      /* cycles the head waited on a RESERVATION_FAIL */
+    uint64_t direct_queue_stalls;     /* cycles the head waited on the bypass queue */
+    uint64_t pool_stalls;             /* cycles a request waited for a pool entry */
+    uint64_t icnt_stalls;             /* cycles a request waited for the crossbar input */
+    uint64_t fill_stalls;             /* cycles a reply waited to fill the L1 */
+    uint64_t replies, latency_sum, latency_max;
+} gs_ldst_stats;
+
+typedef struct gs_ldst_full {
+    struct gs_memsys *sys;
+    gs_ldst iface;
+    const gs_hooks *hooks;
+    uint32_t sm;
+    uint32_t has_l1;
+    gs_cache l1;
+    gs_req_fifo direct;               /* L1-bypassing requests waiting for the crossbar */
+    gs_ldst_slot slots[GS_LDST_SLOTS];
+    uint32_t free_slots[GS_LDST_SLOTS];
+    uint32_t n_free;
+    gs_ldst_event heap[GS_LDST_SLOTS];
+    uint32_t heap_n;
+    uint64_t next_seq;
+    /* the head instruction, issuing its accesses one per cycle */
+    int32_t head_slot;                /* -1: none */
+    uint32_t n_reqs, next_req;
+    uint32_t head_pc, head_warp;
+    uint32_t shmem_passes_left;
+    uint8_t head_space, head_op, head_path;
+    /* After a RESERVATION_FAIL the L1 cannot change until a fill or a miss-
+     * queue pop of this SM; until then a retry repeats the fail without
+     * looking up the cache (identical counters and hook events). */
+    uint8_t retry_blocked, blocked_reason;
+    gs_coalesce_req reqs[GS_COALESCE_MAX_REQS];
+    gs_ldst_stats stats;
+} gs_ldst_full;
+
+/* How the head instruction's accesses go. */
+enum { GS_PATH_L1 = 0, GS_PATH_DIRECT, GS_PATH_SHARED, GS_PATH_FIXED };
+
+struct gs_memsys {
+    uint32_t n_sms;
+    uint32_t n_subs;
+    uint32_t l1_latency_cycles;
+    uint32_t smem_latency_cycles;
+    uint32_t direct_queue_entries;
+    gs_cache_params l1_params;
+    uint32_t l1_present;
+    gs_shmem_params shmem;
+    gs_coalesce_params coalesce;
+    gs_addrmap map;
+    gs_req_pool sm_pool;
+    uint32_t *req_slot;               /* sm_pool index -> LD/ST slot (L1-bypassing requests) */
+    gs_icnt request_net;              /* SM -> sub-partition */
+    gs_icnt reply_net;                /* sub-partition -> SM */
+    gs_partitions parts;
+    gs_ldst_full *ldst;               /* n_sms */
+    uint64_t core_cycles_seen;        /* highest core cycle + 1 an LD/ST unit stepped */
+    uint64_t icnt_cycles_stepped;
+};
+
+/* ldst_full.c */
+size_t gs_ldst_full_bytes(const gs_memsys *sys);
+gs_status gs_ldst_full_init(gs_ldst_full *unit, gs_memsys *sys, uint32_t sm, gs_arena *arena,
+                            gs_diag *diag);
+void gs_ldst_full_set_hooks(gs_ldst_full *unit, const gs_hooks *hooks);
+void gs_ldst_full_dump(const gs_ldst_full *unit, const gs_sink *sink);
+extern const gs_ldst_ops gs_ldst_full_ops;
+
+#endif

@@ -1,0 +1,149 @@
+/*
+ * Statistics and the watchdog dump of the memory system (DESIGN.md sections
+ * 4 and 8; issue 5 "statistics with GPGPU-Sim names where they exist"):
+ * L1D and L2 totals under GPGPU-Sim's `L1D_` / `L2_` prefixes (summed over
+ * SMs / sub-partitions), reservation fails per kilo-cycle (seed-000 2.1
+ * "fails PKC"), MPKI (seed-000 2.1 footnote: per committed instruction),
+ * GPGPU-Sim's averagemflatency / maxmflatency (core cycles from the LD/ST
+ * unit making a request to its reply arriving back), shared-memory bank
+ * conflicts, crossbar traffic and stalls, and the partitions' L2/DRAM
+ * counters (mem/partition.c). All integers or integer ratios.
+ */
+#include "mem/memsys_internal.h"
+
+#include <string.h>
+
+static void l1_aggregate(const gs_memsys *sys, gs_cache *sum)
+{
+    uint32_t i, f;
+    memset(sum, 0, sizeof *sum);
+    for (i = 0; i < sys->n_sms; i++) {
+        const gs_cache_stats *s = &sys->ldst[i].l1.stats;
+        sum->stats.reads += s->reads;
+        sum->stats.writes += s->writes;
+        sum->stats.hits += s->hits;
+        sum->stats.pending_hits += s->pending_hits;
+        sum->stats.misses += s->misses;
+        sum->stats.sector_misses += s->sector_misses;
+        for (f = 0; f < GS_CACHE_FAIL_COUNT; f++)
+            sum->stats.fails[f] += s->fails[f];
+        sum->stats.mshr_merges += s->mshr_merges;
+        sum->stats.evictions += s->evictions;
+        sum->stats.writebacks += s->writebacks;
+        sum->stats.invalidations += s->invalidations;
+        sum->stats.read_requests += s->read_requests;
+        sum->stats.write_requests += s->write_requests;
+        sum->stats.fills += s->fills;
+        sum->stats.unbounded_overflows += s->unbounded_overflows;
+        if (sys->ldst[i].l1.mshr.high_water > sum->mshr.high_water)
+            sum->mshr.high_water = sys->ldst[i].l1.mshr.high_water;
+    }
+}
+
+static void ldst_aggregate(const gs_memsys *sys, gs_ldst_stats *sum)
+{
+    uint32_t i;
+    memset(sum, 0, sizeof *sum);
+    for (i = 0; i < sys->n_sms; i++) {
+        const gs_ldst_stats *s = &sys->ldst[i].stats;
+        sum->instructions += s->instructions;
+        sum->shmem_instructions += s->shmem_instructions;
+        sum->shmem_passes += s->shmem_passes;
+        sum->l1_accesses += s->l1_accesses;
+        sum->direct_accesses += s->direct_accesses;
+        sum->param_accesses += s->param_accesses;
+        sum->reservation_stalls += s->reservation_stalls;
+        sum->direct_queue_stalls += s->direct_queue_stalls;
+        sum->pool_stalls += s->pool_stalls;
+        sum->icnt_stalls += s->icnt_stalls;
+        sum->fill_stalls += s->fill_stalls;
+        sum->replies += s->replies;
+        sum->latency_sum += s->latency_sum;
+        if (s->latency_max > sum->latency_max)
+            sum->latency_max = s->latency_max;
+    }
+}
+
+static void report_ldst(const gs_memsys *sys, gs_stats *stats)
+{
+    gs_ldst_stats s;
+    ldst_aggregate(sys, &s);
+    gs_stats_put_count(stats, "ldst_mem_instructions", s.instructions);
+    gs_stats_put_count(stats, "ldst_l1_accesses", s.l1_accesses);
+    gs_stats_put_count(stats, "ldst_l1_bypass_accesses", s.direct_accesses);
+    gs_stats_put_count(stats, "ldst_param_accesses", s.param_accesses);
+    gs_stats_put_count(stats, "gpgpu_n_shmem_insn", s.shmem_instructions);
+    gs_stats_put_count(stats, "gpgpu_n_shmem_bkconflict", s.shmem_passes - s.shmem_instructions);
+    gs_stats_put_count(stats, "ldst_reservation_fail_stalls", s.reservation_stalls);
+    gs_stats_put_count(stats, "ldst_bypass_queue_stalls", s.direct_queue_stalls);
+    gs_stats_put_count(stats, "ldst_request_pool_stalls", s.pool_stalls);
+    gs_stats_put_count(stats, "ldst_icnt_stalls", s.icnt_stalls);
+    gs_stats_put_count(stats, "ldst_fill_stalls", s.fill_stalls);
+    gs_stats_put_count(stats, "mem_replies", s.replies);
+    gs_stats_put_ratio(stats, "averagemflatency", s.latency_sum, s.replies, 2);
+    gs_stats_put_count(stats, "maxmflatency", s.latency_max);
+}
+
+static void report_icnt(const gs_icnt *net, gs_stats *stats, const char *prefix)
+{
+    char name[GS_STAT_NAME_MAX];
+    gs_fmt(name, sizeof name, "%s_packets", prefix);
+    gs_stats_put_count(stats, name, net->stats.packets);
+    gs_fmt(name, sizeof name, "%s_flits", prefix);
+    gs_stats_put_count(stats, name, net->stats.flits);
+    gs_fmt(name, sizeof name, "%s_input_full_stalls", prefix);
+    gs_stats_put_count(stats, name, net->stats.push_refused);
+    gs_fmt(name, sizeof name, "%s_output_blocked", prefix);
+    gs_stats_put_count(stats, name, net->stats.output_blocked);
+    gs_fmt(name, sizeof name, "%s_active_cycles", prefix);
+    gs_stats_put_count(stats, name, net->stats.active_cycles);
+}
+
+void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
+{
+    gs_cache sum;
+    if (sys->l1_present) {
+        l1_aggregate(sys, &sum);
+        gs_cache_report(&sum, stats, "L1D_");
+        gs_stats_put_ratio(stats, "L1D_reservation_fails_pkc",
+                           sum.stats.fails[GS_CACHE_FAIL_NONE] * 1000u,
+                           sys->core_cycles_seen, 2);
+    }
+    report_ldst(sys, stats);
+    report_icnt(&sys->request_net, stats, "icnt_req");
+    report_icnt(&sys->reply_net, stats, "icnt_reply");
+    gs_partitions_report(&sys->parts, stats);
+}
+
+static uint64_t l2_misses(const gs_memsys *sys)
+{
+    uint64_t misses = 0;
+    uint32_t i;
+    if (!sys->parts.params.l2_present)
+        return 0;
+    for (i = 0; i < sys->parts.n_subs; i++)
+        misses += sys->parts.subs[i].l2.stats.misses;
+    return misses;
+}
+
+void gs_memsys_report_mpki(const gs_memsys *sys, gs_stats *stats, uint64_t committed_insts)
+{
+    uint64_t l1 = 0;
+    uint32_t i;
+    for (i = 0; sys->l1_present && i < sys->n_sms; i++)
+        l1 += sys->ldst[i].l1.stats.misses;
+    gs_stats_put_ratio(stats, "L1D_mpki", l1 * 1000u, committed_insts, 4);
+    gs_stats_put_ratio(stats, "L2_mpki", l2_misses(sys) * 1000u, committed_insts, 4);
+}
+
+void gs_memsys_dump(const gs_memsys *sys, const gs_sink *sink)
+{
+    uint32_t i;
+    gs_sink_printf(sink, "memory system: %u SM requests and %u DRAM requests in flight\n",
+                   sys->sm_pool.in_use, sys->parts.pool.in_use);
+    for (i = 0; i < sys->n_sms; i++)
+        gs_ldst_full_dump(&sys->ldst[i], sink);
+    gs_icnt_dump(&sys->request_net, sink, "icnt request crossbar");
+    gs_icnt_dump(&sys->reply_net, sink, "icnt reply crossbar");
+    gs_partitions_dump(&sys->parts, sink);
+}

@@ -1,0 +1,699 @@
+/*
+ * Memory partitions: sub-partitions with their L2 slice, ROP delay and
+ * queues, and the DRAM channel each partition drives
+ * (spec/seed-004-gpgpu-arch-book.md section 1.5; seed-002 sections 1.3, 2.1,
+ * 2.5; layout in mem/partition.h). The DRAM controller itself is
+ * mem/dram.c; this file is the glue around it.
+ *
+ * Per L2 cycle, each sub-partition with work does, in this fixed order, at
+ * most one of each (seed-004 1.5.1: "processes requests in order"):
+ *   1. $2i head -> reply crossbar (back-pressure: stays when the input is full);
+ *   2. d2$ head -> fill the L2; the requests it releases go to $2i;
+ *   3. i2$ head whose ROP delay is over -> L2 access (RESERVATION_FAIL: the
+ *      same request retries next cycle, seed-000 2.1);
+ *   4. L2 miss queue head -> $2d as a DRAM request (merge_count = the L2
+ *      MSHR entry's merge length, kept current while it waits, seed-002 2.1);
+ *   5. request crossbar output -> i2$, ready after -gpgpu_l2_rop_latency.
+ * Per DRAM cycle, each channel with work takes at most one request from its
+ * sub-partitions' $2d queues (round-robin), steps the controller, and moves
+ * read completions to d2$. A read enters the controller only while d2$ has
+ * room for it and every read already inside (the controller has no return
+ * back-pressure), so nothing is ever dropped.
+ *
+ * Decisions (specs silent):
+ *  - the ROP delay line is the i2$ queue itself (GPGPU-Sim keeps an unbounded
+ *    ROP queue in front of it; we bound both by the i2$ size);
+ *  - an atomic is an L2 read (no ROP cache), answered with its data;
+ *  - stores are not acknowledged (no reply packet);
+ *  - a write's full-sector mask is its sector mask when it carries 32 bytes
+ *    per sector (the coalescer's size_bytes), else none;
+ *  - perfect DRAM (seed-002 2.5): a request at the controller is at once in
+ *    the return queue (d2$), up to d2$'s room, every DRAM cycle.
+ */
+#include "mem/partition.h"
+
+#include <string.h>
+
+#include "limits.h"
+#include "mem/dram.h"
+
+/* ---- request FIFO ---- */
+
+size_t gs_req_fifo_bytes(uint32_t capacity)
+{
+    return gs_arena_round((size_t)capacity * sizeof(gs_mem_req *)) +
+           gs_arena_round((size_t)capacity * sizeof(uint64_t));
+}
+
+gs_status gs_req_fifo_init(gs_req_fifo *fifo, gs_arena *arena, uint32_t capacity)
+{
+    memset(fifo, 0, sizeof *fifo);
+    fifo->reqs = gs_arena_alloc(arena, (size_t)capacity * sizeof(gs_mem_req *));
+    fifo->ready = gs_arena_alloc(arena, (size_t)capacity * sizeof(uint64_t));
+    fifo->capacity = capacity;
+    return (fifo->reqs == NULL || fifo->ready == NULL) ? GS_E_ARENA : GS_OK;
+}
+
+int gs_req_fifo_full(const gs_req_fifo *fifo)
+{
+    return fifo->count >= fifo->capacity;
+}
+
+void gs_req_fifo_push(gs_req_fifo *fifo, gs_mem_req *req, uint64_t ready_cycle)
+{
+    uint32_t slot = (fifo->head + fifo->count) % fifo->capacity;
+    GS_ASSERT(fifo->count < fifo->capacity);
+    fifo->reqs[slot] = req;
+    fifo->ready[slot] = ready_cycle;
+    fifo->count++;
+}
+
+gs_mem_req *gs_req_fifo_ready(const gs_req_fifo *fifo, uint64_t now)
+{
+    if (fifo->count == 0 || fifo->ready[fifo->head] > now)
+        return NULL;
+    return fifo->reqs[fifo->head];
+}
+
+gs_mem_req *gs_req_fifo_pop(gs_req_fifo *fifo)
+{
+    gs_mem_req *req;
+    GS_ASSERT(fifo->count > 0);
+    req = fifo->reqs[fifo->head];
+    fifo->head = (fifo->head + 1u) % fifo->capacity;
+    fifo->count--;
+    return req;
+}
+
+/* ---- set-up ---- */
+
+static void dram_params_of(const gs_part_params *p, gs_dram_params *d)
+{
+    const gs_part_dram_cfg *c = &p->dram;
+    memset(d, 0, sizeof *d);
+    d->timing.nbk = c->nbk;
+    d->timing.nbkgrp = c->nbkgrp;
+    d->timing.t_ccd = c->t_ccd;
+    d->timing.t_ccdl = c->t_ccdl;
+    d->timing.t_rrd = c->t_rrd;
+    d->timing.t_rcd = c->t_rcd;
+    d->timing.t_ras = c->t_ras;
+    d->timing.t_rp = c->t_rp;
+    d->timing.t_rc = c->t_rc;
+    d->timing.t_cl = c->t_cl;
+    d->timing.t_wl = c->t_wl;
+    d->timing.t_cdlr = c->t_cdlr;
+    d->timing.t_wr = c->t_wr;
+    d->timing.t_rtpl = c->t_rtpl;
+    d->burst_length = c->burst_length;
+    d->bus_width_bytes = c->bus_width_bytes;
+    d->chips_per_channel = c->chips_per_channel;
+    d->data_command_freq_ratio = c->data_command_freq_ratio;
+    d->read_queue_size = c->read_queue_size;
+    d->write_queue_size = c->write_queue_size;
+    d->write_high_watermark = c->write_high_watermark;
+    d->write_low_watermark = c->write_low_watermark;
+    d->latency_cycles = c->latency_cycles;
+    d->scheduler = c->scheduler;
+}
+
+gs_status gs_part_params_check(const gs_part_params *p, gs_diag *diag)
+{
+    gs_dram_params d;
+    if (p->l2_present && p->queue_l2_icnt < gs_cache_mshr_merge(&p->l2))
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
+                           "-gpgpu_dram_partition_queues: the L2->icnt queue (%u) must hold "
+                           "the L2 MSHR merge limit (%u): one fill releases that many",
+                           p->queue_l2_icnt, gs_cache_mshr_merge(&p->l2));
+    dram_params_of(p, &d);
+    return gs_dram_params_check(&d, diag);
+}
+
+static uint32_t pool_capacity(const gs_part_params *p)
+{
+    /* Every DRAM request sits in a $2d queue, the controller (read + write
+     * queues, delay line counted against them, one per bank) or a d2$ queue. */
+    uint32_t per_sub = p->queue_l2_dram + p->queue_dram_l2 + 1u;
+    uint32_t per_chan = p->dram.read_queue_size + p->dram.write_queue_size + p->dram.nbk;
+    return p->n_channels * p->n_sub_per_channel * per_sub + p->n_channels * per_chan;
+}
+
+static size_t sub_bytes(const gs_part_params *p)
+{
+    size_t bytes = gs_req_fifo_bytes(p->queue_icnt_l2) + gs_req_fifo_bytes(p->queue_l2_dram) +
+                   gs_req_fifo_bytes(p->queue_dram_l2) + gs_req_fifo_bytes(p->queue_l2_icnt);
+    if (p->l2_present) {
+        bytes += gs_cache_arena_bytes(&p->l2);
+        bytes += gs_arena_round((size_t)gs_cache_mshr_entries(&p->l2) * sizeof(uint32_t));
+    }
+    return bytes;
+}
+
+size_t gs_partitions_bytes(const gs_part_params *p)
+{
+    gs_dram_params d;
+    uint32_t n_subs = p->n_channels * p->n_sub_per_channel;
+    size_t bytes = gs_arena_round((size_t)n_subs * sizeof(gs_subpart));
+    bytes += gs_arena_round((size_t)p->n_channels * sizeof(gs_channel));
+    /* One allocation per channel (gs_partitions_init), each rounded. */
+    bytes += (size_t)p->n_channels * gs_arena_round(sizeof(gs_dram));
+    bytes += gs_arena_round((size_t)((n_subs + 63u) / 64u) * sizeof(uint64_t));
+    bytes += gs_arena_round((size_t)((p->n_channels + 63u) / 64u) * sizeof(uint64_t));
+    bytes += gs_req_pool_bytes(pool_capacity(p));
+    dram_params_of(p, &d);
+    bytes += (size_t)p->n_channels * gs_dram_bytes(&d);
+    bytes += (size_t)n_subs * sub_bytes(p);
+    return bytes;
+}
+
+static gs_status sub_init(gs_partitions *parts, gs_subpart *sub, gs_arena *arena,
+                          gs_diag *diag)
+{
+    const gs_part_params *p = &parts->params;
+    if (gs_req_fifo_init(&sub->icnt_l2, arena, p->queue_icnt_l2) != GS_OK ||
+        gs_req_fifo_init(&sub->l2_dram, arena, p->queue_l2_dram) != GS_OK ||
+        gs_req_fifo_init(&sub->dram_l2, arena, p->queue_dram_l2) != GS_OK ||
+        gs_req_fifo_init(&sub->l2_icnt, arena, p->queue_l2_icnt) != GS_OK)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for partitions");
+    if (!p->l2_present)
+        return GS_OK;
+    sub->mshr_dram_req = gs_arena_alloc(arena, (size_t)gs_cache_mshr_entries(&p->l2) *
+                                                   sizeof(uint32_t));
+    if (sub->mshr_dram_req == NULL)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for partitions");
+    return gs_cache_init(&sub->l2, arena, &p->l2, diag);
+}
+
+gs_status gs_partitions_init(gs_partitions *parts, gs_arena *arena, const gs_part_params *p,
+                             const gs_addrmap *map, gs_req_pool *sm_pool, gs_icnt *request_net,
+                             gs_icnt *reply_net, gs_diag *diag)
+{
+    gs_dram_params d;
+    gs_status st = gs_part_params_check(p, diag);
+    uint32_t i;
+    if (st != GS_OK)
+        return st;
+    memset(parts, 0, sizeof *parts);
+    parts->params = *p;
+    parts->map = map;
+    parts->sm_pool = sm_pool;
+    parts->request_net = request_net;
+    parts->reply_net = reply_net;
+    parts->n_subs = p->n_channels * p->n_sub_per_channel;
+    parts->n_words_sub = (parts->n_subs + 63u) / 64u;
+    parts->n_words_chan = (p->n_channels + 63u) / 64u;
+    parts->subs = gs_arena_alloc(arena, (size_t)parts->n_subs * sizeof(gs_subpart));
+    parts->channels = gs_arena_alloc(arena, (size_t)p->n_channels * sizeof(gs_channel));
+    parts->sub_active = gs_arena_alloc(arena, (size_t)parts->n_words_sub * sizeof(uint64_t));
+    parts->chan_active = gs_arena_alloc(arena, (size_t)parts->n_words_chan * sizeof(uint64_t));
+    if (parts->subs == NULL || parts->channels == NULL || parts->sub_active == NULL ||
+        parts->chan_active == NULL)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for partitions");
+    st = gs_req_pool_init(&parts->pool, arena, pool_capacity(p), diag);
+    dram_params_of(p, &d);
+    for (i = 0; st == GS_OK && i < p->n_channels; i++) {
+        parts->channels[i].dram = gs_arena_alloc(arena, sizeof(gs_dram));
+        if (parts->channels[i].dram == NULL)
+            return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for DRAM");
+        st = gs_dram_init(parts->channels[i].dram, arena, &d, diag);
+    }
+    for (i = 0; st == GS_OK && i < parts->n_subs; i++) {
+        parts->subs[i].id = i;
+        st = sub_init(parts, &parts->subs[i], arena, diag);
+    }
+    return st;
+}
+
+/* ---- helpers ---- */
+
+static void set_bit(uint64_t *words, uint32_t i) { words[i / 64u] |= 1ull << (i % 64u); }
+static void clear_bit(uint64_t *words, uint32_t i) { words[i / 64u] &= ~(1ull << (i % 64u)); }
+
+static void free_req(gs_partitions *parts, gs_mem_req *req)
+{
+    if (req->flags & GS_REQ_FROM_L2)
+        gs_req_pool_free(&parts->pool, req);
+    else
+        gs_req_pool_free(parts->sm_pool, req);
+}
+
+static int is_read(const gs_mem_req *req)
+{
+    return req->kind != GS_REQ_WRITE;
+}
+
+/* The $2d queue is read on DRAM edges, so its ready cycle is a DRAM cycle:
+ * ready at once (the last DRAM cycle stepped). An L2 cycle number here made a
+ * request wait until the DRAM clock's count reached the L2's, a delay that
+ * grows without bound when the DRAM clock is the slower one (qv100, a100). */
+static void queue_for_dram(gs_partitions *parts, gs_subpart *sub, gs_mem_req *req)
+{
+    gs_req_fifo_push(&sub->l2_dram, req, parts->dram_now);
+    set_bit(parts->chan_active, sub->id / parts->params.n_sub_per_channel);
+}
+
+/* Let the DRAM request of the line's MSHR entry see its current merge length. */
+static void update_merge_count(gs_partitions *parts, gs_subpart *sub, uint64_t line)
+{
+    uint32_t entry = gs_mshr_find(&sub->l2.mshr, line);
+    if (entry != GS_MSHR_NONE && sub->mshr_dram_req[entry] != 0)
+        parts->pool.reqs[sub->mshr_dram_req[entry] - 1u].merge_count =
+            gs_cache_mshr_merges(&sub->l2, line);
+}
+
+/* ---- L2 steps (mem/partition.h order) ---- */
+
+static void step_reply_out(gs_partitions *parts, gs_subpart *sub)
+{
+    gs_mem_req *req = gs_req_fifo_ready(&sub->l2_icnt, parts->l2_now);
+    uint32_t flits;
+    if (req == NULL)
+        return;
+    flits = gs_icnt_flits(parts->reply_net, req->size_bytes);
+    if (!gs_icnt_can_push(parts->reply_net, sub->id, flits)) {
+        sub->stats.l2_stall_icnt++;
+        return;
+    }
+    gs_req_fifo_pop(&sub->l2_icnt);
+    gs_icnt_push(parts->reply_net, sub->id, req->origin_sm, req, flits);
+}
+
+/* Room in $2i for what a fill of `line` releases. */
+static int fill_has_room(const gs_subpart *sub, uint64_t line)
+{
+    uint32_t entry = gs_mshr_find(&sub->l2.mshr, line);
+    uint32_t waiters = 0;
+    if (entry != GS_MSHR_NONE)
+        waiters = gs_mshr_entry_at(&sub->l2.mshr, entry)->n_waiters;
+    return sub->l2_icnt.capacity - sub->l2_icnt.count >= waiters;
+}
+
+static void fill_l2(gs_partitions *parts, gs_subpart *sub, gs_mem_req *dreq)
+{
+    gs_cache_waiter waiters[GS_MAX_MSHR_MERGE];
+    uint32_t released = 0, i, entry;
+    if (!fill_has_room(sub, dreq->line_addr)) {
+        sub->stats.l2_stall_fill++;
+        return;
+    }
+    entry = gs_mshr_find(&sub->l2.mshr, dreq->line_addr);
+    if (!gs_cache_fill(&sub->l2, dreq->line_addr, dreq->sector_mask, parts->l2_now, waiters,
+                       GS_MAX_MSHR_MERGE, &released)) {
+        sub->stats.l2_stall_fill++;
+        return;
+    }
+    if (entry != GS_MSHR_NONE && sub->mshr_dram_req[entry] == dreq->pool_index + 1u)
+        sub->mshr_dram_req[entry] = 0;
+    gs_req_fifo_pop(&sub->dram_l2);
+    gs_req_pool_free(&parts->pool, dreq);
+    for (i = 0; i < released; i++) {
+        /* Write waiters (write-allocate fetches) need no reply: the write was done. */
+        if (!waiters[i].is_write)
+            gs_req_fifo_push(&sub->l2_icnt, &parts->sm_pool->reqs[waiters[i].token],
+                             parts->l2_now);
+    }
+}
+
+static void step_fill(gs_partitions *parts, gs_subpart *sub)
+{
+    gs_mem_req *req = gs_req_fifo_ready(&sub->dram_l2, parts->l2_now);
+    if (req == NULL)
+        return;
+    if (parts->params.l2_present) {
+        fill_l2(parts, sub, req);
+        return;
+    }
+    if (gs_req_fifo_full(&sub->l2_icnt)) {
+        sub->stats.l2_stall_reply_full++;
+        return;
+    }
+    gs_req_fifo_pop(&sub->dram_l2);
+    gs_req_fifo_push(&sub->l2_icnt, req, parts->l2_now);
+}
+
+static void l2_request_of(const gs_partitions *parts, const gs_mem_req *req,
+                          gs_cache_request *r)
+{
+    uint32_t sectors = req->sector_mask, n_sectors = 0;
+    memset(r, 0, sizeof *r);
+    while (sectors != 0) {
+        n_sectors += sectors & 1u;
+        sectors >>= 1;
+    }
+    r->addr = req->line_addr;
+    r->index_addr = gs_addrmap_partition_address(parts->map, req->line_addr);
+    r->use_index_addr = 1;
+    r->sector_mask = req->sector_mask;
+    r->is_write = req->kind == GS_REQ_WRITE;
+    r->full_mask = (r->is_write && req->size_bytes >= n_sectors * 32u) ? req->sector_mask : 0;
+    r->size_bytes = req->size_bytes;
+    r->token = req->pool_index;
+    r->pc = req->origin_pc;
+    r->sm = req->origin_sm;
+    r->warp = req->origin_warp;
+    r->space = req->space;
+}
+
+static void step_access(gs_partitions *parts, gs_subpart *sub)
+{
+    gs_mem_req *req = gs_req_fifo_ready(&sub->icnt_l2, parts->l2_now);
+    gs_cache_request r;
+    gs_cache_result res;
+    if (req == NULL)
+        return;
+    if (!parts->params.l2_present) {
+        if (gs_req_fifo_full(&sub->l2_dram)) {
+            sub->stats.l2_stall_dram_full++;
+            return;
+        }
+        queue_for_dram(parts, sub, gs_req_fifo_pop(&sub->icnt_l2));
+        return;
+    }
+    if (is_read(req) && gs_req_fifo_full(&sub->l2_icnt)) {
+        sub->stats.l2_stall_reply_full++;   /* a hit would have nowhere to go */
+        return;
+    }
+    l2_request_of(parts, req, &r);
+    res = gs_cache_access(&sub->l2, &r, parts->l2_now);
+    if (res.outcome == GS_CACHE_RESERVATION_FAIL)
+        return;   /* retried next cycle */
+    gs_req_fifo_pop(&sub->icnt_l2);
+    sub->stats.atomics += req->kind == GS_REQ_ATOMIC;
+    if (!is_read(req))
+        free_req(parts, req);
+    else if (res.outcome == GS_CACHE_HIT)
+        gs_req_fifo_push(&sub->l2_icnt, req, parts->l2_now);
+    else if (res.merged || res.outcome == GS_CACHE_HIT_RESERVED)
+        update_merge_count(parts, sub, req->line_addr);
+}
+
+static void step_miss_out(gs_partitions *parts, gs_subpart *sub)
+{
+    gs_mem_req *dreq;
+    gs_addr_decoded loc;
+    uint32_t entry;
+    if (!parts->params.l2_present || gs_cache_miss_count(&sub->l2) == 0)
+        return;
+    if (gs_req_fifo_full(&sub->l2_dram)) {
+        sub->stats.l2_stall_dram_full++;
+        return;
+    }
+    dreq = gs_req_pool_alloc(&parts->pool);
+    if (dreq == NULL)
+        return;   /* back-pressure: the pool drains as DRAM completes */
+    gs_cache_miss_pop(&sub->l2, dreq);
+    dreq->flags |= GS_REQ_FROM_L2;
+    gs_addrmap_decode(parts->map, dreq->line_addr, &loc);
+    dreq->sub_partition = sub->id;
+    dreq->dram.channel = loc.channel;
+    dreq->dram.bank = loc.bank;
+    dreq->dram.bank_group = loc.bank_group;
+    dreq->dram.row = loc.row;
+    dreq->dram.column = loc.column;
+    if (is_read(dreq)) {
+        entry = gs_mshr_find(&sub->l2.mshr, dreq->line_addr);
+        if (entry != GS_MSHR_NONE)
+            sub->mshr_dram_req[entry] = dreq->pool_index + 1u;
+    }
+    queue_for_dram(parts, sub, dreq);
+}
+
+static void step_accept(gs_partitions *parts, gs_subpart *sub)
+{
+    gs_mem_req *req = gs_icnt_peek(parts->request_net, sub->id);
+    if (req == NULL || gs_req_fifo_full(&sub->icnt_l2))
+        return;
+    gs_icnt_pop(parts->request_net, sub->id);
+    gs_req_fifo_push(&sub->icnt_l2, req,
+                     parts->l2_now + parts->params.rop_latency_cycles);
+}
+
+static int sub_has_work(const gs_partitions *parts, const gs_subpart *sub)
+{
+    return sub->icnt_l2.count || sub->dram_l2.count || sub->l2_icnt.count ||
+           (parts->params.l2_present && gs_cache_miss_count(&sub->l2) != 0);
+}
+
+static void sub_cycle(gs_partitions *parts, gs_subpart *sub)
+{
+    step_reply_out(parts, sub);
+    step_fill(parts, sub);
+    step_access(parts, sub);
+    step_miss_out(parts, sub);
+    step_accept(parts, sub);
+    if (sub_has_work(parts, sub))
+        set_bit(parts->sub_active, sub->id);
+    else
+        clear_bit(parts->sub_active, sub->id);
+}
+
+void gs_partitions_l2_cycle(gs_partitions *parts, uint64_t l2_cycle)
+{
+    const uint64_t *arrived = gs_icnt_output_mask(parts->request_net);
+    uint32_t w;
+    parts->l2_now = l2_cycle;
+    parts->l2_cycles_stepped++;
+    /* Only sub-partitions with queued work or packets at their crossbar port. */
+    for (w = 0; w < parts->n_words_sub; w++) {
+        uint64_t bits = parts->sub_active[w] | arrived[w];
+        while (bits != 0) {
+            uint64_t one = bits & (~bits + 1u);
+            uint32_t index = w * 64u + gs_bits_next(&one, 64u, 0);
+            bits ^= one;
+            if (index < parts->n_subs)
+                sub_cycle(parts, &parts->subs[index]);
+        }
+    }
+}
+
+/* ---- DRAM side ---- */
+
+/* Perfect DRAM: every request at the controller is served at once. */
+static void perfect_dram_sub(gs_partitions *parts, gs_subpart *sub)
+{
+    gs_mem_req *req;
+    while ((req = gs_req_fifo_ready(&sub->l2_dram, parts->dram_now)) != NULL) {
+        if (is_read(req) && gs_req_fifo_full(&sub->dram_l2))
+            return;
+        gs_req_fifo_pop(&sub->l2_dram);
+        if (is_read(req)) {
+            gs_req_fifo_push(&sub->dram_l2, req, parts->l2_now);
+            set_bit(parts->sub_active, sub->id);
+        } else {
+            free_req(parts, req);
+        }
+    }
+}
+
+/* Offer one $2d head of the channel's sub-partitions to the controller. */
+static void push_one(gs_partitions *parts, uint32_t chan_index)
+{
+    gs_channel *chan = &parts->channels[chan_index];
+    uint32_t n = parts->params.n_sub_per_channel, k;
+    for (k = 0; k < n; k++) {
+        uint32_t local = (chan->rr_sub + k) % n;
+        gs_subpart *sub = &parts->subs[chan_index * n + local];
+        gs_mem_req *req = gs_req_fifo_ready(&sub->l2_dram, parts->dram_now);
+        if (req == NULL)
+            continue;
+        if (is_read(req) && sub->reads_in_dram + sub->dram_l2.count >= sub->dram_l2.capacity)
+            continue;   /* no room for its data yet */
+        if (!gs_dram_push(chan->dram, req, parts->dram_now)) {
+            chan->stats.push_stalls++;
+            continue;
+        }
+        gs_req_fifo_pop(&sub->l2_dram);
+        sub->reads_in_dram += is_read(req) ? 1u : 0u;
+        chan->rr_sub = (local + 1u) % n;
+        return;
+    }
+}
+
+static void collect_completions(gs_partitions *parts, gs_channel *chan, uint32_t done)
+{
+    uint32_t i;
+    for (i = 0; i < done; i++) {
+        gs_mem_req *req = gs_dram_completed(chan->dram, i);
+        gs_subpart *sub = &parts->subs[req->sub_partition];
+        if (!is_read(req)) {
+            free_req(parts, req);
+            continue;
+        }
+        GS_ASSERT(sub->reads_in_dram > 0);
+        sub->reads_in_dram--;
+        gs_req_fifo_push(&sub->dram_l2, req, parts->l2_now);
+        set_bit(parts->sub_active, sub->id);
+    }
+}
+
+static int chan_has_work(const gs_partitions *parts, uint32_t chan_index)
+{
+    uint32_t n = parts->params.n_sub_per_channel, k;
+    if (gs_dram_pending(parts->channels[chan_index].dram) != 0)
+        return 1;
+    for (k = 0; k < n; k++)
+        if (parts->subs[chan_index * n + k].l2_dram.count != 0)
+            return 1;
+    return 0;
+}
+
+static void channel_cycle(gs_partitions *parts, uint32_t chan_index)
+{
+    gs_channel *chan = &parts->channels[chan_index];
+    uint32_t n = parts->params.n_sub_per_channel, k;
+    if (parts->params.perfect_dram) {
+        for (k = 0; k < n; k++)
+            perfect_dram_sub(parts, &parts->subs[chan_index * n + k]);
+    } else {
+        push_one(parts, chan_index);
+        if (gs_dram_pending(chan->dram) != 0)
+            collect_completions(parts, chan, gs_dram_cycle(chan->dram, parts->dram_now));
+    }
+    if (!chan_has_work(parts, chan_index))
+        clear_bit(parts->chan_active, chan_index);
+}
+
+void gs_partitions_dram_cycle(gs_partitions *parts, uint64_t dram_cycle)
+{
+    uint32_t c;
+    parts->dram_now = dram_cycle;
+    parts->dram_cycles_stepped++;
+    for (c = gs_bits_next(parts->chan_active, parts->params.n_channels, 0);
+         c < parts->params.n_channels;
+         c = gs_bits_next(parts->chan_active, parts->params.n_channels, c + 1u))
+        channel_cycle(parts, c);
+}
+
+int gs_partitions_busy(const gs_partitions *parts)
+{
+    uint32_t w;
+    if (parts->pool.in_use != 0)
+        return 1;
+    for (w = 0; w < parts->n_words_sub; w++)
+        if (parts->sub_active[w] != 0)
+            return 1;
+    for (w = 0; w < parts->n_words_chan; w++)
+        if (parts->chan_active[w] != 0)
+            return 1;
+    return 0;
+}
+
+const struct gs_dram *gs_partitions_dram(const gs_partitions *parts, uint32_t channel)
+{
+    return parts->channels[channel].dram;
+}
+
+/* ---- statistics and dump ---- */
+
+void gs_partitions_dram_totals(const gs_partitions *parts, gs_dram_totals *out)
+{
+    uint32_t c;
+    memset(out, 0, sizeof *out);
+    for (c = 0; c < parts->params.n_channels; c++) {
+        const gs_dram_counters *s = &parts->channels[c].dram->stats;
+        out->reads += s->n_rd;
+        out->writes += s->n_wr;
+        out->row_hits += s->row_hits;
+        out->row_misses += s->row_misses;
+        out->acts += s->n_act;
+        out->busy_data_cycles += s->busy_data_cycles;
+        out->access_lat_sum += s->access_lat_sum;
+        if (s->access_lat_max > out->access_lat_max)
+            out->access_lat_max = s->access_lat_max;
+        out->completed += s->n_completed;
+        out->refused += s->n_refused;
+        out->drain_entries += s->n_drain_entries;
+    }
+}
+
+/* The L2 slices' counters summed (MSHR high water: the largest). */
+static void l2_aggregate(const gs_partitions *parts, gs_cache *sum)
+{
+    uint32_t i, f;
+    memset(sum, 0, sizeof *sum);
+    for (i = 0; i < parts->n_subs; i++) {
+        const gs_cache_stats *s = &parts->subs[i].l2.stats;
+        sum->stats.reads += s->reads;
+        sum->stats.writes += s->writes;
+        sum->stats.hits += s->hits;
+        sum->stats.pending_hits += s->pending_hits;
+        sum->stats.misses += s->misses;
+        sum->stats.sector_misses += s->sector_misses;
+        for (f = 0; f < GS_CACHE_FAIL_COUNT; f++)
+            sum->stats.fails[f] += s->fails[f];
+        sum->stats.mshr_merges += s->mshr_merges;
+        sum->stats.evictions += s->evictions;
+        sum->stats.writebacks += s->writebacks;
+        sum->stats.invalidations += s->invalidations;
+        sum->stats.read_requests += s->read_requests;
+        sum->stats.write_requests += s->write_requests;
+        sum->stats.fills += s->fills;
+        sum->stats.unbounded_overflows += s->unbounded_overflows;
+        if (parts->subs[i].l2.mshr.high_water > sum->mshr.high_water)
+            sum->mshr.high_water = parts->subs[i].l2.mshr.high_water;
+    }
+}
+
+void gs_partitions_report(const gs_partitions *parts, gs_stats *stats)
+{
+    gs_cache sum;
+    gs_dram_totals t;
+    uint64_t stall_dram = 0, stall_icnt = 0, stall_reply = 0, stall_fill = 0, atomics = 0;
+    uint64_t push_stalls = 0, n_cmd = parts->dram_cycles_stepped * parts->params.n_channels;
+    uint32_t i;
+    if (parts->params.l2_present) {
+        l2_aggregate(parts, &sum);
+        gs_cache_report(&sum, stats, "L2_");
+    }
+    for (i = 0; i < parts->n_subs; i++) {
+        stall_dram += parts->subs[i].stats.l2_stall_dram_full;
+        stall_icnt += parts->subs[i].stats.l2_stall_icnt;
+        stall_reply += parts->subs[i].stats.l2_stall_reply_full;
+        stall_fill += parts->subs[i].stats.l2_stall_fill;
+        atomics += parts->subs[i].stats.atomics;
+    }
+    for (i = 0; i < parts->params.n_channels; i++)
+        push_stalls += parts->channels[i].stats.push_stalls;
+    gs_stats_put_count(stats, "L2_atomics", atomics);
+    gs_stats_put_count(stats, "gpu_stall_dramfull", stall_dram + push_stalls);
+    gs_stats_put_count(stats, "L2_stall_reply_queue_full", stall_reply);
+    gs_stats_put_count(stats, "L2_stall_fill", stall_fill);
+    gs_stats_put_count(stats, "L2_stall_icnt_full", stall_icnt);
+    gs_partitions_dram_totals(parts, &t);
+    gs_stats_put_count(stats, "total_dram_reads", t.reads);
+    gs_stats_put_count(stats, "total_dram_writes", t.writes);
+    gs_stats_put_count(stats, "dram_activates", t.acts);
+    gs_stats_put_count(stats, "dram_row_buffer_hits", t.row_hits);
+    gs_stats_put_count(stats, "dram_row_buffer_misses", t.row_misses);
+    gs_stats_put_ratio(stats, "dram_row_buffer_locality", t.row_hits + t.row_misses,
+                       t.acts, 4);
+    gs_stats_put_ratio(stats, "dram_bw_util", t.busy_data_cycles, n_cmd, 4);
+    gs_stats_put_ratio(stats, "dram_access_latency_avg", t.access_lat_sum, t.completed, 2);
+    gs_stats_put_count(stats, "dram_access_latency_max", t.access_lat_max);
+    gs_stats_put_count(stats, "dram_queue_refused", t.refused);
+    gs_stats_put_count(stats, "dram_write_drain_entries", t.drain_entries);
+}
+
+void gs_partitions_dump(const gs_partitions *parts, const gs_sink *sink)
+{
+    uint32_t i;
+    char name[32];
+    for (i = 0; i < parts->n_subs; i++) {
+        const gs_subpart *sub = &parts->subs[i];
+        if (!sub_has_work(parts, sub) && sub->reads_in_dram == 0 &&
+            (!parts->params.l2_present || sub->l2.mshr.in_use == 0))
+            continue;
+        gs_sink_printf(sink, "sub-partition %u: i2$ %u, $2d %u, d2$ %u, $2i %u, "
+                       "reads in DRAM %u, L2 MSHRs %u, L2 miss queue %u\n", i,
+                       sub->icnt_l2.count, sub->l2_dram.count, sub->dram_l2.count,
+                       sub->l2_icnt.count, sub->reads_in_dram,
+                       parts->params.l2_present ? sub->l2.mshr.in_use : 0u,
+                       parts->params.l2_present ? gs_cache_miss_count(&sub->l2) : 0u);
+    }
+    for (i = 0; i < parts->params.n_channels; i++) {
+        if (gs_dram_pending(parts->channels[i].dram) == 0)
+            continue;
+        gs_fmt(name, sizeof name, "dram[%u]", i);
+        gs_dram_dump(parts->channels[i].dram, sink, name);
+    }
+}

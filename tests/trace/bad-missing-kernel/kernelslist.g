@@ -1,0 +1,1 @@
+kernel-9.traceg

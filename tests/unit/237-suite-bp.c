@@ -1,0 +1,150 @@
+/*
+ * BP (examples/suite/bp, Rodinia backprop): the small workload's three
+ * kernels (layerforward, the host step on the device, adjust_weights), run
+ * through the workload runner, equal a C reference of the PTX's sequence
+ * with src/front/fpmath.h, bit for bit: the shared-memory tile products and
+ * tree sums, the partial sums, squash = rcp.rn(ex2.approx(x * -log2 e) + 1),
+ * the output and hidden deltas, and the f64 momentum updates (ETA and
+ * MOMENTUM are the double 0.3 of the original).
+ */
+#include "check.h"
+#include "wlb_suite.h"
+
+#define IN 4096u
+#define HID 16u
+#define NB (IN / 16u)
+#define COLS (HID + 1u)
+#define F32_ONE 0x3F800000u
+#define F32_03 0x3E99999Au
+#define F64_03 0x3FD3333333333333ull
+
+static gs_host host;
+static gs_arena arena;
+static gs_workload wl;
+static gs_wl_state state;
+
+static uint32_t squash(uint32_t x)
+{
+    uint32_t e = gs_f32_ex2_approx(gs_f32_mul(x, 0xBFB8AA3Bu, REF_RN, 0), 0);
+    return gs_f32_rcp(gs_f32_add(e, F32_ONE, REF_RN, 0), REF_RN, 0);
+}
+
+/* bpnn_layerforward_CUDA over every block: products, column tree sums. */
+static void layerforward(const uint32_t *units, uint32_t *weights, uint32_t *partial)
+{
+    uint32_t by, ty, tx, p, wm[16][16];
+    for (by = 0; by < NB; by++) {
+        for (ty = 0; ty < 16u; ty++)
+            for (tx = 0; tx < 16u; tx++)
+                wm[ty][tx] = gs_f32_mul(weights[COLS * 16u * by + COLS * ty + tx + 1u + COLS],
+                                        units[16u * by + ty + 1u], REF_RN, 0);
+        for (p = 2; p <= 16u; p *= 2u)
+            for (ty = 0; ty < 16u; ty += p)
+                for (tx = 0; tx < 16u; tx++)
+                    wm[ty][tx] = gs_f32_add(wm[ty][tx], wm[ty + p / 2u][tx], REF_RN, 0);
+        for (ty = 0; ty < 16u; ty++)
+            for (tx = 0; tx < 16u; tx++)
+                weights[COLS * 16u * by + COLS * ty + tx + 1u + COLS] = wm[ty][tx];
+        for (ty = 0; ty < 16u; ty++)
+            partial[by * HID + ty] = wm[0][ty];
+    }
+}
+
+/* bpHost: Rodinia's host step (hid -> 1 output). */
+static void host_step(const uint32_t *partial, const uint32_t *w, uint32_t *hidden,
+                      uint32_t *hw, uint32_t *hprev, uint32_t *out_delta, uint32_t *hid_delta)
+{
+    uint32_t j, k, sum, o;
+    for (j = 1; j <= HID; j++) {
+        for (sum = 0, k = 0; k < NB; k++)
+            sum = gs_f32_add(sum, partial[k * HID + j - 1u], REF_RN, 0);
+        hidden[j] = squash(gs_f32_add(sum, w[j], REF_RN, 0));
+    }
+    hidden[0] = F32_ONE;
+    for (sum = 0, k = 0; k <= HID; k++)
+        sum = gs_f32_fma(hw[k * 2u + 1u], hidden[k], sum, REF_RN, 0);
+    o = squash(sum);
+    out_delta[1] = gs_f32_mul(gs_f32_mul(o, gs_f32_sub(F32_ONE, o, REF_RN, 0), REF_RN, 0),
+                              gs_f32_sub(0x3DCCCCCDu, o, REF_RN, 0), REF_RN, 0);   /* t = 0.1 */
+    for (j = 1; j <= HID; j++) {
+        uint32_t h = hidden[j], s = gs_f32_fma(out_delta[1], hw[j * 2u + 1u], 0, REF_RN, 0);
+        hid_delta[j] = gs_f32_mul(gs_f32_mul(h, gs_f32_sub(F32_ONE, h, REF_RN, 0), REF_RN, 0),
+                                  s, REF_RN, 0);
+    }
+    for (k = 0; k <= HID; k++) {
+        uint32_t i = k * 2u + 1u;
+        uint32_t dw = gs_f32_fma(gs_f32_mul(F32_03, out_delta[1], REF_RN, 0), hidden[k],
+                                 gs_f32_mul(F32_03, hprev[i], REF_RN, 0), REF_RN, 0);
+        hw[i] = gs_f32_add(dw, hw[i], REF_RN, 0);
+        hprev[i] = dw;
+    }
+}
+
+/* new weight and momentum in f64: w += dw, oldw = dw, dw = fma(a, b, 0.3 * oldw). */
+static void momentum(uint64_t a, uint64_t b, uint32_t *w, uint32_t *oldw)
+{
+    uint64_t dw = gs_f64_fma(a, b, gs_f64_mul(gs_f64_from_f32(*oldw, 0), F64_03, REF_RN),
+                             REF_RN);
+    *w = gs_f32_from_f64(gs_f64_add(dw, gs_f64_from_f32(*w, 0), REF_RN), REF_RN, 0);
+    *oldw = gs_f32_from_f64(dw, REF_RN, 0);
+}
+
+static void adjust(const uint32_t *delta, const uint32_t *ly, uint32_t *w, uint32_t *oldw)
+{
+    uint32_t by, ty, tx;
+    for (by = 0; by < NB; by++)
+        for (ty = 0; ty < 16u; ty++)
+            for (tx = 0; tx < 16u; tx++) {
+                uint32_t index = COLS * 16u * by + COLS * ty + tx + 1u + COLS;
+                uint64_t a = gs_f64_mul(gs_f64_from_f32(delta[tx + 1u], 0), F64_03, REF_RN);
+                momentum(a, gs_f64_from_f32(ly[16u * by + ty + 1u], 0), &w[index], &oldw[index]);
+            }
+    for (tx = 0; tx < 16u; tx++)
+        momentum(gs_f64_from_f32(delta[tx + 1u], 0), F64_03, &w[tx + 1u], &oldw[tx + 1u]);
+}
+
+static void check(const char *name, const uint32_t *want)
+{
+    uint32_t *got = wlb_result32(&host, &wl, &state, name);
+    GS_CHECK_EQ(0, test_diff32(name, want, got, wlb_count(&wl, name)));
+    free(got);
+}
+
+static void test_bp_small(void)
+{
+    uint32_t *units, *ih, *w, *oldw, *partial, *hw, *hprev, hidden[COLS], out_delta[2] = { 0, 0 },
+        hid_delta[COLS], j;
+    GS_CHECK_EQ(GS_OK, wlb_run("bp", "small", &wl, &host, &arena, &state));
+    GS_CHECK_EQ(IN + 1u, wlb_count(&wl, "input_units"));
+    units = wlb_initial32(&wl, "input_units");
+    ih = wlb_initial32(&wl, "input_hidden");
+    w = wlb_initial32(&wl, "w");
+    oldw = wlb_initial32(&wl, "oldw");
+    partial = wlb_initial32(&wl, "partial");
+    hw = wlb_initial32(&wl, "hidden_weights");
+    hprev = wlb_initial32(&wl, "hidden_prev");
+    memset(hidden, 0, sizeof hidden);
+    memset(hid_delta, 0, sizeof hid_delta);
+    layerforward(units, ih, partial);
+    host_step(partial, w, hidden, hw, hprev, out_delta, hid_delta);
+    adjust(hid_delta, units, w, oldw);
+    check("input_hidden", ih);
+    check("partial", partial);
+    check("hidden_units", hidden);
+    check("output_delta", out_delta);
+    check("hidden_delta", hid_delta);
+    check("hidden_weights", hw);
+    check("w", w);
+    check("oldw", oldw);
+    for (j = 1; j <= HID; j++)   /* the sigmoids did not saturate: deltas move weights */
+        GS_CHECK(hid_delta[j] != 0u && hidden[j] != F32_ONE);
+    free(units); free(ih); free(w); free(oldw); free(partial); free(hw); free(hprev);
+}
+
+int main(void)
+{
+    GS_RUN(test_bp_small);
+    wlb_release();
+    free(test_arena_buffer);
+    return gs_check_report();
+}
