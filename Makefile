@@ -37,7 +37,7 @@ CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run test unit-tests regen check-gen ptx bench install uninstall clean \
-        freestanding cross-check sanitize valgrind help
+        freestanding cross-check sanitize valgrind bench-functional help
 
 all: $(BUILD)/gpusim $(BUILD)/libgpusim.a
 
@@ -124,6 +124,12 @@ ptx:
 
 bench: all
 	$(PYTHON) bench/run_bench.py --build $(BUILD)
+
+# Functional executor and PTX loader speed (bench/functional_speed.c).
+bench-functional: $(BUILD)/libgpusim.a
+	$(CC) -std=c99 -O2 -Isrc -Itables -o $(BUILD)/functional_speed bench/functional_speed.c \
+	  $(BUILD)/libgpusim.a
+	./$(BUILD)/functional_speed
 
 # The workload-suite table in README.md (between the suite-table markers):
 # every suite workload at its small size on gtx480 under the timing model.
