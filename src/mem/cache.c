@@ -457,6 +457,30 @@ static void cache_put(gs_stats *stats, const char *prefix, const char *name, uin
     gs_stats_put_count(stats, full, value);
 }
 
+void gs_cache_accumulate(gs_cache *sum, const gs_cache *c)
+{
+    const gs_cache_stats *s = &c->stats;
+    uint32_t f;
+    sum->stats.reads += s->reads;
+    sum->stats.writes += s->writes;
+    sum->stats.hits += s->hits;
+    sum->stats.pending_hits += s->pending_hits;
+    sum->stats.misses += s->misses;
+    sum->stats.sector_misses += s->sector_misses;
+    for (f = 0; f < GS_CACHE_FAIL_COUNT; f++)
+        sum->stats.fails[f] += s->fails[f];
+    sum->stats.mshr_merges += s->mshr_merges;
+    sum->stats.evictions += s->evictions;
+    sum->stats.writebacks += s->writebacks;
+    sum->stats.invalidations += s->invalidations;
+    sum->stats.read_requests += s->read_requests;
+    sum->stats.write_requests += s->write_requests;
+    sum->stats.fills += s->fills;
+    sum->stats.unbounded_overflows += s->unbounded_overflows;
+    if (c->mshr.high_water > sum->mshr.high_water)
+        sum->mshr.high_water = c->mshr.high_water;
+}
+
 void gs_cache_report(const gs_cache *c, gs_stats *stats, const char *prefix)
 {
     const gs_cache_stats *s = &c->stats;

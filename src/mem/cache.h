@@ -269,6 +269,10 @@ uint32_t gs_cache_find(const gs_cache *cache, uint64_t addr);
 const gs_cache_line *gs_cache_line_at(const gs_cache *cache, uint32_t index);
 
 /* Statistics with GPGPU-Sim-like names under `prefix` ("l1d_", "l2_"). */
+/* Add c's counters into sum (MSHR high water: the larger), for reports
+ * that total several caches of one level (all L1Ds, all L2 slices). */
+void gs_cache_accumulate(gs_cache *sum, const gs_cache *c);
+
 void gs_cache_report(const gs_cache *cache, gs_stats *stats, const char *prefix);
 
 #endif

@@ -609,28 +609,10 @@ void gs_partitions_dram_totals(const gs_partitions *parts, gs_dram_totals *out)
 /* The L2 slices' counters summed (MSHR high water: the largest). */
 static void l2_aggregate(const gs_partitions *parts, gs_cache *sum)
 {
-    uint32_t i, f;
+    uint32_t i;
     memset(sum, 0, sizeof *sum);
     for (i = 0; i < parts->n_subs; i++) {
-        const gs_cache_stats *s = &parts->subs[i].l2.stats;
-        sum->stats.reads += s->reads;
-        sum->stats.writes += s->writes;
-        sum->stats.hits += s->hits;
-        sum->stats.pending_hits += s->pending_hits;
-        sum->stats.misses += s->misses;
-        sum->stats.sector_misses += s->sector_misses;
-        for (f = 0; f < GS_CACHE_FAIL_COUNT; f++)
-            sum->stats.fails[f] += s->fails[f];
-        sum->stats.mshr_merges += s->mshr_merges;
-        sum->stats.evictions += s->evictions;
-        sum->stats.writebacks += s->writebacks;
-        sum->stats.invalidations += s->invalidations;
-        sum->stats.read_requests += s->read_requests;
-        sum->stats.write_requests += s->write_requests;
-        sum->stats.fills += s->fills;
-        sum->stats.unbounded_overflows += s->unbounded_overflows;
-        if (parts->subs[i].l2.mshr.high_water > sum->mshr.high_water)
-            sum->mshr.high_water = parts->subs[i].l2.mshr.high_water;
+        gs_cache_accumulate(sum, &parts->subs[i].l2);
     }
 }
 
