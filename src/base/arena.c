@@ -11,13 +11,18 @@ size_t gs_arena_round(size_t bytes)
     return (bytes + (GS_ARENA_ALIGN - 1u)) & ~(size_t)(GS_ARENA_ALIGN - 1u);
 }
 
-void gs_arena_init(gs_arena *arena, void *buffer, size_t capacity_bytes)
+void gs_arena_init_zeroed(gs_arena *arena, void *buffer, size_t capacity_bytes)
 {
     arena->base = (uint8_t *)buffer;
     arena->capacity_bytes = buffer ? capacity_bytes : 0u;
     arena->used_bytes = 0;
     arena->high_water_bytes = 0;
     arena->sealed = 0;
+}
+
+void gs_arena_init(gs_arena *arena, void *buffer, size_t capacity_bytes)
+{
+    gs_arena_init_zeroed(arena, buffer, capacity_bytes);
     if (buffer && capacity_bytes)
         memset(buffer, 0, capacity_bytes);
 }

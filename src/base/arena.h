@@ -29,6 +29,11 @@ size_t gs_arena_round(size_t bytes);
 /* Zero-fills the buffer. The buffer must be GS_ARENA_ALIGN-aligned. */
 void gs_arena_init(gs_arena *arena, void *buffer, size_t capacity_bytes);
 
+/* The same for a buffer the host guarantees is already zero-filled (calloc,
+ * a fresh mmap, a .bss array): nothing is written, so the parts of a large
+ * reservation that a run never touches cost no resident memory. */
+void gs_arena_init_zeroed(gs_arena *arena, void *buffer, size_t capacity_bytes);
+
 /* Returns zeroed, aligned memory, or NULL when the arena is exhausted.
  * Allocating from a sealed arena is a bug (GS_ASSERT). */
 void *gs_arena_alloc(gs_arena *arena, size_t bytes);

@@ -180,7 +180,7 @@ static int report_stats(const gs_config *cfg, const run_args *args)
     int rc = 0;
     if (!buffer)
         return gs_cli_usage_error("cannot allocate %u bytes", (unsigned)bytes);
-    gs_arena_init(&arena, buffer, bytes);
+    gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
     if (gs_stats_init(&stats, &arena, STATS_CAPACITY, &diag) != GS_OK) {
         gs_cli_free_arena(buffer);
         return gs_cli_report(&diag);

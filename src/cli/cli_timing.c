@@ -36,7 +36,7 @@ static gs_status workload_bound(const gs_workload *wl, gs_wl_read_fn read, void 
         bytes = gs_ptx_bytes_for_text(text, length) + 4u * GS_ARENA_ALIGN;
         if (!(buffer = gs_cli_alloc_arena(bytes)))
             return gs_diag_set(diag, GS_E_IO, shown, 0, 0, "out of memory");
-        gs_arena_init(&scratch, buffer, bytes);
+        gs_arena_init_zeroed(&scratch, buffer, bytes);   /* calloc: already zero */
         st = gs_ptx_load(&scratch, shown, text, length, &module, diag);
         if (st == GS_OK)
             gs_sim_bound_module(bound, module);
@@ -139,7 +139,7 @@ int gs_cli_timing_run(const gs_config *cfg, const char *workload,
         return gs_cli_usage_error("cannot allocate %lu bytes for the arena",
                                   (unsigned long)bytes);
     }
-    gs_arena_init(&arena, buffer, bytes);
+    gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
     rc = simulate(&run, cfg, &arena, emit, ctx);
     gs_cli_free_arena(buffer);
     gs_cli_workload_close();

@@ -188,7 +188,7 @@ static int count_trace(const gs_config *cfg, const char *list_path)
     bytes = gs_trace_bytes(&p) + gs_arena_round(gs_stats_bytes(CLI_TRACE_STATS));
     if ((buffer = gs_cli_alloc_arena(bytes)) == NULL)
         return gs_cli_usage_error("cannot allocate %u bytes", (unsigned)bytes);
-    gs_arena_init(&arena, buffer, bytes);
+    gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
     io.context = &files;
     io.open = io_open;
     io.read_at = io_read_at;
@@ -276,7 +276,7 @@ static int time_trace(const gs_config *cfg, const char *list_path)
     if ((buffer = gs_cli_alloc_arena(bytes)) == NULL)
         return gs_cli_usage_error("cannot allocate %lu bytes for the arena",
                                   (unsigned long)bytes);
-    gs_arena_init(&arena, buffer, bytes);
+    gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
     run.io.context = &run.files;
     run.io.open = io_open;
     run.io.read_at = io_read_at;

@@ -154,7 +154,7 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, gs_diag *diag
     if (!buffer)
         return gs_cli_usage_error("cannot allocate %lu bytes for the arena",
                                   (unsigned long)bytes);
-    gs_arena_init(&arena, buffer, bytes);
+    gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
     st = gs_stats_init(&stats, &arena, CLI_WL_STATS, diag);
     if (st == GS_OK)
         st = gs_host_init(&host, &hc, &arena, diag);

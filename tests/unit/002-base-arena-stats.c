@@ -28,6 +28,20 @@ static void test_arena(void)
     GS_CHECK_EQ(sizeof buffer - 48, gs_arena_remaining(&a));
 }
 
+/* gs_arena_init zero-fills; gs_arena_init_zeroed trusts the host and writes
+ * nothing (so untouched pages of a calloc'ed reservation stay unmapped). */
+static void test_init_zeroed_writes_nothing(void)
+{
+    gs_arena a;
+    uint8_t *bytes = (uint8_t *)buffer;
+    bytes[100] = 0xAB;
+    gs_arena_init_zeroed(&a, buffer, sizeof buffer);
+    GS_CHECK_EQ(0xAB, bytes[100]);
+    GS_CHECK_EQ(sizeof buffer, gs_arena_remaining(&a));
+    gs_arena_init(&a, buffer, sizeof buffer);
+    GS_CHECK_EQ(0, bytes[100]);
+}
+
 static void test_prng_fixed_sequence(void)
 {
     gs_prng r;
@@ -97,6 +111,7 @@ static void test_check_against_golden(void)
 int main(void)
 {
     GS_RUN(test_arena);
+    GS_RUN(test_init_zeroed_writes_nothing);
     GS_RUN(test_prng_fixed_sequence);
     GS_RUN(test_text_and_digest);
     GS_RUN(test_check_against_golden);
