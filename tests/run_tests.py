@@ -8,7 +8,9 @@ Runs, in order:
   3. every generator self-test gen/test_*.py (python3 -m unittest style:
      each test method counts);
   4. every golden run tests/golden/*.args, whose stdout must equal the
-     .stats file beside it byte for byte.
+     .stats file beside it byte for byte;
+  5. every public Accel-Sim trace set in ../shared/traces (when present) under
+     timing on gtx480 and a100: warp instructions = the trace's lines.
 Ends with the line "N passed, N failed" and exits non-zero on any failure.
 Needs only python3 (standard library) and the binaries `make` built.
 """
@@ -163,6 +165,62 @@ def run_golden(build, tally):
             tally.ok(name)
 
 
+SHARED_TRACES = os.path.join(os.path.dirname(ROOT), "shared", "traces")
+
+
+def count_trace_lines(folder):
+    """Instruction lines of every kernel file kernelslist.g names, counted
+    independently of gpusim: every non-blank line that is not a header
+    ('-'), comment ('#'), or block/warp/count line."""
+    total = 0
+    with open(os.path.join(folder, "kernelslist.g")) as f:
+        kernels = [l.strip() for l in f if l.startswith("kernel")]
+    for k in kernels:
+        with open(os.path.join(folder, k)) as f:
+            for line in f:
+                t = line.strip()
+                if t and t[0] not in "-#" and not t.startswith(
+                        ("thread block", "warp", "insts", "cluster")):
+                    total += 1
+    return total
+
+
+def run_public_traces(build, tally):
+    """Issue 7: every public trace set in ../shared/traces runs under timing on
+    gtx480 and a100; gpgpu_n_tot_w_icount equals the instruction lines and two
+    runs give the same digest. Skipped (and said so) where ../shared is absent."""
+    if not os.path.isdir(SHARED_TRACES):
+        print("SKIP public traces: %s not found" % SHARED_TRACES)
+        return 1
+    gpusim = os.path.join(build, "gpusim")
+    for name in sorted(os.listdir(SHARED_TRACES)):
+        folder = os.path.join(SHARED_TRACES, name)
+        if not os.path.isfile(os.path.join(folder, "kernelslist.g")):
+            continue
+        want = count_trace_lines(folder)
+        for config in ("gtx480", "a100"):
+            case = "public trace %s on %s" % (name, config)
+            outs = []
+            for _ in range(2):
+                proc = subprocess.run([gpusim, "--trace", folder, "--config", config],
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                      timeout=TIMEOUT_S)
+                outs.append(proc)
+            text = outs[0].stdout.decode()
+            got = [l.split("=")[1].strip() for l in text.splitlines()
+                   if l.startswith("gpgpu_n_tot_w_icount ")]
+            if outs[0].returncode or outs[1].returncode:
+                tally.fail(case, "exit %d: %s" % (outs[0].returncode,
+                                                   outs[0].stderr.decode()[-500:]))
+            elif got != [str(want)]:
+                tally.fail(case, "gpgpu_n_tot_w_icount %s, trace has %d lines" % (got, want))
+            elif outs[0].stdout != outs[1].stdout:
+                tally.fail(case, "two runs differ")
+            else:
+                tally.ok(case)
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default="build")
@@ -174,7 +232,11 @@ def main():
     run_cli_cases(build, tally)
     run_generator_tests(tally)
     run_golden(build, tally)
-    print("%d passed, %d failed" % (tally.passed, tally.failed))
+    skipped = run_public_traces(build, tally)
+    if skipped:
+        print("%d passed, %d failed, %d skipped" % (tally.passed, tally.failed, skipped))
+    else:
+        print("%d passed, %d failed" % (tally.passed, tally.failed))
     return 1 if tally.failed else 0
 
 
