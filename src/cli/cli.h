@@ -71,6 +71,11 @@ int gs_cli_report(const gs_diag *diag);
 /* Print "gpusim: error: <message>" for a usage error; returns 2. */
 int gs_cli_usage_error(const char *format, ...) GS_PRINTF_LIKE(1, 2);
 
+/* The simulator's own speed on stderr (host time: CLI only, never in the
+ * digest): warp instructions and cycles per second, arena high water. */
+struct gs_gpu;
+void gs_cli_print_speed(const struct gs_gpu *gpu, const gs_stats *stats, double seconds);
+
 /* A sink that writes to stdout / stderr. */
 extern const gs_sink gs_cli_stdout;
 extern const gs_sink gs_cli_stderr;

@@ -74,7 +74,7 @@ static gs_status size_run(timing_run *run, const gs_config *cfg, gs_diag *diag)
     return GS_OK;
 }
 
-static void print_speed(const gs_gpu *gpu, const gs_stats *stats, double seconds)
+void gs_cli_print_speed(const struct gs_gpu *gpu, const gs_stats *stats, double seconds)
 {
     const gs_stat_entry *w = gs_stats_find(stats, "gpgpu_n_tot_w_icount");
     double winsts = w ? (double)w->value : 0.0;
@@ -111,7 +111,7 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
     gs_sim_report(&run->gpu, &stats);
     gs_stats_put_count(&stats, "workload_repeat_iterations", run->state.repeat_iterations);
     gs_stats_put_count(&stats, "workload_output_bytes", stats.data_bytes);
-    print_speed(&run->gpu, &stats, (double)(clock() - start) / CLOCKS_PER_SEC);
+    gs_cli_print_speed(&run->gpu, &stats, (double)(clock() - start) / CLOCKS_PER_SEC);
     return emit(&stats, ctx);
 }
 

@@ -219,17 +219,6 @@ typedef struct trace_timing {
     gs_trace_io io;
 } trace_timing;
 
-static void print_speed(const gs_gpu *gpu, const gs_stats *stats, double seconds)
-{
-    const gs_stat_entry *w = gs_stats_find(stats, "gpgpu_n_tot_w_icount");
-    double winsts = w ? (double)w->value : 0.0;
-    if (seconds <= 0.0)
-        seconds = 1e-9;
-    fprintf(stderr, "simulation speed: %.0f warp instructions/s, %.0f cycles/s "
-            "(%.3f s host time, arena %lu bytes)\n", winsts / seconds,
-            (double)gpu->cycle / seconds, seconds, (unsigned long)gpu->arena->high_water_bytes);
-}
-
 static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_path,
                       gs_arena *arena, gs_stats *stats)
 {
@@ -254,7 +243,7 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
     if (st != GS_OK)
         return gs_cli_report(&diag);
     gs_sim_report_trace(&run->gpu, &run->fe, stats);
-    print_speed(&run->gpu, stats, (double)(clock() - start) / CLOCKS_PER_SEC);
+    gs_cli_print_speed(&run->gpu, stats, (double)(clock() - start) / CLOCKS_PER_SEC);
     gs_stats_print_text(stats, &gs_cli_stdout);
     return 0;
 }

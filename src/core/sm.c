@@ -307,13 +307,6 @@ static void issue_barrier(gs_sm *sm, uint32_t w, const gs_inst *inst)
     check_barrier(sm, cta, id);
 }
 
-static uint32_t popcount32(uint32_t v)
-{
-    v = v - ((v >> 1) & 0x55555555u);
-    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
-    return (((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
-}
-
 static void issue_head(gs_sm *sm, uint32_t w, uint64_t cycle)
 {
     gs_sm_warp *warp = &sm->warps[w];
@@ -326,7 +319,7 @@ static void issue_head(gs_sm *sm, uint32_t w, uint64_t cycle)
     rec = &sm->inflight[tag];
     rec->warp = w;
     rec->pc = inst->pc;
-    rec->active_lanes = popcount32(inst->active_mask);
+    rec->active_lanes = gs_sched_popcount64(inst->active_mask);
     rec->op_class = inst->op_class;
     rec->num_dst = inst->num_dst;
     for (i = 0; i < inst->num_dst; i++)

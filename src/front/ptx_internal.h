@@ -199,6 +199,9 @@ typedef struct ptx_flow {     /* a kernel's basic blocks (from ptx_cfg.c) */
     const uint32_t *succ;     /* 2 per block: block index, `blocks` = exit, or NONE */
 } ptx_flow;
 size_t ptx_live_bytes(size_t insts, size_t slots);
+/* Does the instruction write its first operand (ptx_sbid.c)? */
+int ptx_writes_first_operand(const gs_ptx_inst *inst);
+
 /* Fill inst->sb_dst/sb_src (ptx_sbid.c); call before storage reuse. */
 void ptx_scoreboard_ids(const gs_ptx_kernel *kernel, gs_ptx_inst *inst);
 

@@ -89,27 +89,12 @@ static int live_names(const gs_ptx_operand *o, uint32_t s)
     }
 }
 
-/* Instructions whose first operand is written (exec_desc.c has the same). */
-static int live_has_destination(const gs_ptx_inst *inst)
-{
-    switch ((gs_ptx_op)inst->op) {
-    case GS_PTX_OP_ST: case GS_PTX_OP_RED: case GS_PTX_OP_BRA: case GS_PTX_OP_RET:
-    case GS_PTX_OP_EXIT: case GS_PTX_OP_TRAP: case GS_PTX_OP_MEMBAR: case GS_PTX_OP_PREFETCH:
-    case GS_PTX_OP_NOP:
-        return 0;
-    case GS_PTX_OP_BAR:
-        return inst->mode == GS_PTX_BAR_RED;
-    default:
-        return inst->num_operands > 0;
-    }
-}
-
 /* The instruction writes slot s unconditionally and does not read it. */
 static int live_kills(const gs_ptx_inst *inst, uint32_t s)
 {
     unsigned i;
     const gs_ptx_operand *d = &inst->opd[0];
-    if (inst->guard != GS_PTX_NONE || !live_has_destination(inst) ||
+    if (inst->guard != GS_PTX_NONE || !ptx_writes_first_operand(inst) ||
         (d->kind != GS_PTX_OPD_REG && d->kind != GS_PTX_OPD_VEC) || !live_names(d, s))
         return 0;
     for (i = 1; i < inst->num_operands; i++)

@@ -55,8 +55,8 @@ static void sb_operand(const gs_ptx_kernel *kernel, const gs_ptx_operand *opd, s
     }
 }
 
-/* Instructions whose first operand is not a destination. */
-static int sb_has_destination(const gs_ptx_inst *inst)
+/* Does the instruction write its first operand? (Shared with ptx_live.c.) */
+int ptx_writes_first_operand(const gs_ptx_inst *inst)
 {
     switch ((gs_ptx_op)inst->op) {
     case GS_PTX_OP_ST: case GS_PTX_OP_RED: case GS_PTX_OP_BRA: case GS_PTX_OP_RET:
@@ -73,7 +73,7 @@ static int sb_has_destination(const gs_ptx_inst *inst)
 void ptx_scoreboard_ids(const gs_ptx_kernel *kernel, gs_ptx_inst *inst)
 {
     sb_list dst, src;
-    unsigned i, first_src = sb_has_destination(inst) ? 1u : 0u;
+    unsigned i, first_src = ptx_writes_first_operand(inst) ? 1u : 0u;
     inst->num_sb_dst = 0;
     inst->num_sb_src = 0;
     dst.ids = inst->sb_dst;
