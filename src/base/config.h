@@ -97,7 +97,10 @@ typedef enum gs_partition_indexing {
 
 /* -gpgpu_dram_scheduler. */
 /* Same numbering as mem/dsched.h (gs_dsched_kind), which the DRAM side uses. */
-typedef enum gs_dram_sched_kind { GS_DRAM_SCHED_FIFO = 0, GS_DRAM_SCHED_FRFCFS = 1 } gs_dram_sched_kind;
+typedef enum gs_dram_sched_kind {
+    GS_DRAM_SCHED_FIFO = 0,
+    GS_DRAM_SCHED_FRFCFS = 1
+} gs_dram_sched_kind;
 
 /* Crossbar parameters kept from a BookSim .icnt file (-inter_config_file) or set
  * directly with -gs_icnt_<key>; 0 = not given (the crossbar's own default). */

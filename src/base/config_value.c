@@ -445,7 +445,8 @@ static int set_timing(const gs_option *opt, const char *t, size_t s, size_t len,
     return 1;
 }
 
-static int parse_timing_keyed(const gs_option *opt, const char *t, size_t n, gs_dram_timing_cfg *tm,
+static int parse_timing_keyed(const gs_option *opt, const char *t, size_t n,
+                              gs_dram_timing_cfg *tm,
                               uint32_t *seen, uint32_t *offsets, gs_value_error *e)
 {
     field_cursor cur = { 0, 0, 0, 0 };
@@ -497,7 +498,8 @@ static int parse_timing_positional(const gs_option *opt, const char *t, size_t n
 }
 
 /* offsets[k]: where key k's value starts (n, the end, for defaulted keys). */
-static int check_timing(const gs_option *opt, const gs_dram_timing_cfg *tm, const uint32_t *offsets,
+static int check_timing(const gs_option *opt, const gs_dram_timing_cfg *tm,
+                        const uint32_t *offsets,
                         gs_value_error *e)
 {
     if (tm->n_banks == 0u || (tm->n_banks & (tm->n_banks - 1u)) || tm->n_banks > GS_MAX_DRAM_BANKS)
@@ -699,7 +701,8 @@ size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *
         used += format_mhz(clk->l2_khz, out + used, capacity - used);
         used += gs_fmt(out + used, capacity - used, ":");
         return used + format_mhz(clk->dram_khz, out + used, capacity - used);
-    case GS_OPT_DRAM_TIMING: return format_timing((const gs_dram_timing_cfg *)field, out, capacity);
+    case GS_OPT_DRAM_TIMING:
+        return format_timing((const gs_dram_timing_cfg *)field, out, capacity);
     case GS_OPT_SCHED: return format_sched((const gs_sched_config *)field, out, capacity);
     case GS_OPT_QUEUES:
         return gs_fmt(out, capacity, "%u:%u:%u:%u", (unsigned)q[0], (unsigned)q[1],

@@ -6,8 +6,8 @@
  *
  * NAME is looked up among the embedded workloads first (tables/workloads.c:
  * the suite, NAME[:small|:paper], and the examples; see cli_suite.c for the
- * rules); anything else is a file path. Files a workload names (ptx PATH, path=P) are read relative
- * to the workload file's folder; an embedded workload gets them from its
+ * rules); anything else is a file path. Files a workload names (ptx PATH,
+ * path=P) are read relative to the workload file's folder; an embedded workload gets them from its
  * embedded table, so it runs on a host with no file system.
  */
 #include <string.h>

@@ -13,8 +13,9 @@
  * -gpgpu_dram_timing_opt. The controller is stepped with
  * gs_dram_cycle(ctrl, cycle) once per command clock, with increasing cycle
  * numbers; a controller with nothing pending returns at once (DESIGN.md
- * section 10), and cycles may be skipped while gs_dram_pending() is 0. The timing rules, with their sources, are in dram.c and in
- * the README section "DRAM controller".
+ * section 10), and cycles may be skipped while gs_dram_pending() is 0.
+ * The timing rules, with their sources, are in dram.c and in the README
+ * section "Timing model".
  */
 #ifndef GS_MEM_DRAM_H
 #define GS_MEM_DRAM_H
