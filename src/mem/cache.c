@@ -83,7 +83,8 @@ size_t gs_cache_arena_bytes(const gs_cache_params *p)
 {
     size_t bytes = gs_arena_round((size_t)cache_line_count(p) * sizeof(gs_cache_line))
                  + gs_arena_round((size_t)cache_mq_capacity(p) * sizeof(gs_cache_miss))
-                 + gs_mshr_bytes(gs_cache_mshr_entries(p), gs_cache_mshr_merge(p));
+                 + gs_mshr_bytes(gs_cache_mshr_entries(p), gs_cache_mshr_merge(p),
+                                 p->mshr_waiter_limit);
     if (p->mode == GS_CACHE_MODE_UNBOUNDED)
         bytes += gs_arena_round((size_t)cache_pow2_at_least(p->unbounded_max_lines)
                                 * sizeof(uint32_t));
@@ -127,7 +128,8 @@ static gs_status cache_alloc(gs_cache *c, gs_arena *arena, const gs_cache_params
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for a cache of %u "
                            "lines (need %u bytes)", c->n_lines,
                            (unsigned)gs_cache_arena_bytes(p));
-    st = gs_mshr_init(&c->mshr, arena, gs_cache_mshr_entries(p), gs_cache_mshr_merge(p), diag);
+    st = gs_mshr_init(&c->mshr, arena, gs_cache_mshr_entries(p), gs_cache_mshr_merge(p),
+                      p->mshr_waiter_limit, diag);
     if (st != GS_OK || p->mode != GS_CACHE_MODE_UNBOUNDED)
         return st;
     c->unb_buckets = (uint32_t *)gs_arena_alloc(arena, buckets * sizeof(uint32_t));

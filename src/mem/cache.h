@@ -87,6 +87,7 @@ typedef struct gs_cache_params {
     uint32_t unbounded_max_lines;  /* UNBOUNDED: largest footprint in lines */
     uint32_t streaming_max_merge;  /* `s`: merge limit; 0 = GS_CACHE_STREAMING_MERGE_DEFAULT */
     uint32_t ipoly_hashed_bits;    /* IPOLY: 0 = the default for the set count */
+    uint32_t mshr_waiter_limit;    /* requests that can wait at once; 0 = entries x merges */
 } gs_cache_params;
 
 /* One access: a line (or its sectors) read or written by one request. */

@@ -196,8 +196,8 @@ static int cache_fill_line(gs_cache *c, const gs_mshr_entry *e, uint64_t cycle,
     }
     if (gs_cachei_mq_room(c) < gs_cachei_victim_mq(c, victim))
         return 0;
-    warp = e->n_waiters ? c->mshr.waiters[(size_t)(e - c->mshr.entries) * c->mshr.max_merge]
-                              .warp : 0;
+    warp = e->n_waiters ? gs_mshr_waiter_at(&c->mshr, (uint32_t)(e - c->mshr.entries), 0)->warp
+                        : 0;
     memset(&res, 0, sizeof res);
     gs_cachei_replace(c, victim, e->line_addr, warp, cycle, 1, &res);
     *line = victim;

@@ -140,6 +140,12 @@ static void make_plan(const gs_config *cfg, memsys_plan *plan)
     plan->n_subs = gs_config_n_sub_partitions(cfg);
     plan->l1_present = cfg->dl1.enabled;
     plan_cache(cfg, &cfg->dl1, cfg->l1d_mode, &plan->l1);
+    /* A read waits in the L1 MSHRs as one access of an accepted instruction,
+     * which keeps its LD/ST slot until the data is back: at most
+     * GS_LDST_SLOTS x GS_COALESCE_MAX_REQS waiters (mem/mshr.h). A fetch-on-
+     * write store can outlive its slot; if such stores ever empty the pool, a
+     * new miss meets a reservation fail, as with a full MSHR table. */
+    plan->l1.mshr_waiter_limit = GS_LDST_SLOTS * GS_COALESCE_MAX_REQS;
     plan->direct_queue = plan->l1_present ? cfg->dl1.miss_queue_entries
                                           : GS_MEMSYS_DIRECT_QUEUE_DEFAULT;
     plan_icnt(cfg, plan, &plan->request_net, &plan->reply_net);

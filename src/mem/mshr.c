@@ -21,37 +21,51 @@ static uint32_t mshr_bucket(const gs_mshr *mshr, uint64_t line_addr)
     return (uint32_t)(h >> 32) & mshr->bucket_mask;
 }
 
-size_t gs_mshr_bytes(uint32_t entries, uint32_t max_merge)
+uint32_t gs_mshr_pool_size(uint32_t entries, uint32_t max_merge, uint32_t waiter_limit)
 {
+    uint64_t all = (uint64_t)entries * max_merge;
+    if (waiter_limit != 0 && waiter_limit < all)
+        return waiter_limit;
+    return all > 0xFFFFFFF0u ? 0xFFFFFFF0u : (uint32_t)all;
+}
+
+size_t gs_mshr_bytes(uint32_t entries, uint32_t max_merge, uint32_t waiter_limit)
+{
+    uint32_t nodes = gs_mshr_pool_size(entries, max_merge, waiter_limit);
     return gs_arena_round((size_t)entries * sizeof(gs_mshr_entry))
-         + gs_arena_round((size_t)entries * max_merge * sizeof(gs_mshr_waiter))
+         + gs_arena_round((size_t)nodes * sizeof(gs_mshr_node))
          + gs_arena_round((size_t)mshr_bucket_count(entries) * sizeof(uint32_t));
 }
 
 gs_status gs_mshr_init(gs_mshr *mshr, gs_arena *arena, uint32_t entries, uint32_t max_merge,
-                       gs_diag *diag)
+                       uint32_t waiter_limit, gs_diag *diag)
 {
-    uint32_t i, buckets = mshr_bucket_count(entries);
+    uint32_t i, buckets = mshr_bucket_count(entries), nodes;
     memset(mshr, 0, sizeof *mshr);
     if (entries == 0 || max_merge == 0)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "MSHR needs at least 1 entry and 1 merge slot (got %u:%u)",
                            entries, max_merge);
+    nodes = gs_mshr_pool_size(entries, max_merge, waiter_limit);
     mshr->entries = (gs_mshr_entry *)gs_arena_alloc(arena, entries * sizeof(gs_mshr_entry));
-    mshr->waiters = (gs_mshr_waiter *)gs_arena_alloc(
-        arena, (size_t)entries * max_merge * sizeof(gs_mshr_waiter));
+    mshr->nodes = (gs_mshr_node *)gs_arena_alloc(arena, (size_t)nodes * sizeof(gs_mshr_node));
     mshr->buckets = (uint32_t *)gs_arena_alloc(arena, buckets * sizeof(uint32_t));
-    if (mshr->entries == NULL || mshr->waiters == NULL || mshr->buckets == NULL)
+    if (mshr->entries == NULL || mshr->nodes == NULL || mshr->buckets == NULL)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
                            "arena too small for %u MSHR entries of %u merges", entries,
                            max_merge);
     mshr->n_entries = entries;
     mshr->max_merge = max_merge;
+    mshr->n_nodes = nodes;
     mshr->bucket_mask = buckets - 1u;
     for (i = 0; i < buckets; i++)
         mshr->buckets[i] = GS_MSHR_NONE;
     for (i = 0; i < entries; i++)
         mshr->entries[i].chain_next = (i + 1u < entries) ? i + 1u : GS_MSHR_NONE;
+    /* Nodes never used are handed out in index order after the free list is
+     * empty, so the pool's memory is touched only as deep as it is used. */
+    mshr->free_node = GS_MSHR_NONE;
+    mshr->fresh_node = 0;
     mshr->free_head = 0;
     return GS_OK;
 }
@@ -64,14 +78,19 @@ uint32_t gs_mshr_find(const gs_mshr *mshr, uint64_t line_addr)
     return i;
 }
 
+static int mshr_pool_empty(const gs_mshr *mshr)
+{
+    return mshr->free_node == GS_MSHR_NONE && mshr->fresh_node == mshr->n_nodes;
+}
+
 int gs_mshr_full(const gs_mshr *mshr)
 {
-    return mshr->free_head == GS_MSHR_NONE;
+    return mshr->free_head == GS_MSHR_NONE || mshr_pool_empty(mshr);
 }
 
 int gs_mshr_merge_full(const gs_mshr *mshr, uint32_t entry)
 {
-    return mshr->entries[entry].n_waiters >= mshr->max_merge;
+    return mshr->entries[entry].n_waiters >= mshr->max_merge || mshr_pool_empty(mshr);
 }
 
 uint32_t gs_mshr_alloc(gs_mshr *mshr, uint64_t line_addr, uint32_t set)
@@ -86,6 +105,8 @@ uint32_t gs_mshr_alloc(gs_mshr *mshr, uint64_t line_addr, uint32_t set)
     e->set = set;
     e->in_use = 1;
     e->chain_next = GS_MSHR_NONE;
+    e->first_waiter = GS_MSHR_NONE;
+    e->last_waiter = GS_MSHR_NONE;
     /* Append at the chain tail so gs_mshr_find returns the oldest duplicate. */
     link = &mshr->buckets[mshr_bucket(mshr, line_addr)];
     while (*link != GS_MSHR_NONE)
@@ -101,8 +122,21 @@ void gs_mshr_add_waiter(gs_mshr *mshr, uint32_t entry, const gs_mshr_waiter *wai
                         uint64_t cycle)
 {
     gs_mshr_entry *e = &mshr->entries[entry];
-    GS_ASSERT(e->in_use && e->n_waiters < mshr->max_merge);
-    mshr->waiters[(size_t)entry * mshr->max_merge + e->n_waiters] = *waiter;
+    uint32_t node = mshr->free_node;
+    GS_ASSERT(e->in_use && e->n_waiters < mshr->max_merge && !mshr_pool_empty(mshr));
+    if (node != GS_MSHR_NONE)
+        mshr->free_node = mshr->nodes[node].next;
+    else
+        node = mshr->fresh_node++;
+    mshr->nodes[node].waiter = *waiter;
+    mshr->nodes[node].next = GS_MSHR_NONE;
+    if (e->last_waiter == GS_MSHR_NONE)
+        e->first_waiter = node;
+    else
+        mshr->nodes[e->last_waiter].next = node;
+    e->last_waiter = node;
+    if (++mshr->nodes_in_use > mshr->nodes_high_water)
+        mshr->nodes_high_water = mshr->nodes_in_use;
     e->n_waiters++;
     e->merged_total++;
     e->arrival_sum += cycle;
@@ -126,18 +160,27 @@ uint32_t gs_mshr_fill(gs_mshr *mshr, uint32_t entry, uint32_t filled, gs_mshr_wa
                       uint32_t capacity)
 {
     gs_mshr_entry *e = &mshr->entries[entry];
-    gs_mshr_waiter *list = &mshr->waiters[(size_t)entry * mshr->max_merge];
-    uint32_t i, kept = 0, released = 0;
+    uint32_t node, next, kept = 0, released = 0, *link = &e->first_waiter;
     GS_ASSERT(e->in_use);
     e->pending_mask = (uint8_t)(e->pending_mask & ~filled);
-    for (i = 0; i < e->n_waiters; i++) {
-        if ((list[i].wait_mask & e->pending_mask) == 0) {
+    e->last_waiter = GS_MSHR_NONE;
+    for (node = e->first_waiter; node != GS_MSHR_NONE; node = next) {
+        gs_mshr_node *n = &mshr->nodes[node];
+        next = n->next;
+        if ((n->waiter.wait_mask & e->pending_mask) == 0) {
             GS_ASSERT(released < capacity);
-            out[released++] = list[i];
+            out[released++] = n->waiter;
+            n->next = mshr->free_node;      /* back to the pool, LIFO */
+            mshr->free_node = node;
+            mshr->nodes_in_use--;
         } else {
-            list[kept++] = list[i];
+            *link = node;                   /* kept, in arrival order */
+            link = &n->next;
+            e->last_waiter = node;
+            kept++;
         }
     }
+    *link = GS_MSHR_NONE;
     e->n_waiters = kept;
     if (e->pending_mask == 0) {
         GS_ASSERT(kept == 0);
@@ -153,5 +196,9 @@ const gs_mshr_entry *gs_mshr_entry_at(const gs_mshr *mshr, uint32_t entry)
 
 const gs_mshr_waiter *gs_mshr_waiter_at(const gs_mshr *mshr, uint32_t entry, uint32_t i)
 {
-    return &mshr->waiters[(size_t)entry * mshr->max_merge + i];
+    uint32_t node = mshr->entries[entry].first_waiter;
+    GS_ASSERT(i < mshr->entries[entry].n_waiters);
+    while (i-- > 0)
+        node = mshr->nodes[node].next;
+    return &mshr->nodes[node].waiter;
 }

@@ -15,6 +15,16 @@
  * cache gives every read its own entry); gs_mshr_find returns the oldest.
  * Free entries are handed out lowest index first and reused LIFO: the order
  * depends only on the sequence of calls (DESIGN.md section 4).
+ *
+ * Waiters live in one pool shared by all entries (a singly linked list per
+ * entry, arrival order), sized by the number of requests that can wait at
+ * once, not by entries x max_merge: an L1 with 512 entries of 64 merges would
+ * otherwise reserve 32768 waiters per SM where its LD/ST unit can have at
+ * most a few thousand accesses outstanding (DESIGN.md section 5: memory sized
+ * from the configuration, not from a worst case that cannot occur). When the
+ * pool is empty, a new entry or a merge is refused exactly like a full table
+ * or a full merge list (a reservation fail of that kind), so a pool smaller
+ * than entries x max_merge changes timing only when it is really exhausted.
  */
 #ifndef GS_MEM_MSHR_H
 #define GS_MEM_MSHR_H
@@ -36,12 +46,19 @@ typedef struct gs_mshr_waiter {
     uint8_t is_write;      /* a fetch-on-write partial write (data merged at fill) */
 } gs_mshr_waiter;
 
+/* A pool node: a waiter and the next one of its entry. */
+typedef struct gs_mshr_node {
+    gs_mshr_waiter waiter;
+    uint32_t next;         /* next waiter of the entry, or next free node */
+} gs_mshr_node;
+
 typedef struct gs_mshr_entry {
     uint64_t line_addr;
     uint64_t arrival_sum;  /* sum of the waiters' arrival cycles (seed-002 Age_MSHR) */
     uint32_t chain_next;   /* hash chain, or free list while unused */
     uint32_t set;          /* cache set of the line (fill needs it) */
     uint32_t n_waiters;
+    uint32_t first_waiter, last_waiter; /* pool nodes, GS_MSHR_NONE when none */
     uint32_t merged_total; /* waiters ever added: the merge length of seed-002 2.1 */
     uint8_t pending_mask;  /* sectors requested below and not yet filled */
     uint8_t insert_on_fill;/* allocate-on-fill: insert the line when it arrives */
@@ -51,28 +68,35 @@ typedef struct gs_mshr_entry {
 
 typedef struct gs_mshr {
     gs_mshr_entry *entries;
-    gs_mshr_waiter *waiters;   /* entries x max_merge, entry i at [i * max_merge] */
+    gs_mshr_node *nodes;       /* [n_nodes] waiter pool shared by the entries */
     uint32_t *buckets;         /* chain heads, GS_MSHR_NONE when empty */
     uint32_t n_entries;
     uint32_t max_merge;
+    uint32_t n_nodes;
+    uint32_t free_node;        /* head of the list of released nodes */
+    uint32_t fresh_node;       /* nodes [fresh_node, n_nodes) never used yet */
+    uint32_t nodes_in_use, nodes_high_water;
     uint32_t bucket_mask;
     uint32_t free_head;
     uint32_t in_use;
     uint32_t high_water;
 } gs_mshr;
 
+/* Waiter pool size: waiter_limit when it is nonzero and smaller than
+ * entries x max_merge (which is never exceeded), else entries x max_merge. */
+uint32_t gs_mshr_pool_size(uint32_t entries, uint32_t max_merge, uint32_t waiter_limit);
 /* Arena bytes gs_mshr_init takes. */
-size_t gs_mshr_bytes(uint32_t entries, uint32_t max_merge);
+size_t gs_mshr_bytes(uint32_t entries, uint32_t max_merge, uint32_t waiter_limit);
 
 /* entries and max_merge must be >= 1 (GS_E_CONFIG); GS_E_ARENA when too small. */
 gs_status gs_mshr_init(gs_mshr *mshr, gs_arena *arena, uint32_t entries, uint32_t max_merge,
-                       gs_diag *diag);
+                       uint32_t waiter_limit, gs_diag *diag);
 
 /* The oldest entry holding line_addr, or GS_MSHR_NONE. */
 uint32_t gs_mshr_find(const gs_mshr *mshr, uint64_t line_addr);
-/* 1 when no entry is free. */
+/* 1 when no entry is free, or no waiter node for its first request. */
 int gs_mshr_full(const gs_mshr *mshr);
-/* 1 when the entry has no free merge slot. */
+/* 1 when the entry has no free merge slot, or the waiter pool is empty. */
 int gs_mshr_merge_full(const gs_mshr *mshr, uint32_t entry);
 
 /* Take a free entry for line_addr (caller checked gs_mshr_full). */
@@ -90,6 +114,7 @@ uint32_t gs_mshr_fill(gs_mshr *mshr, uint32_t entry, uint32_t filled, gs_mshr_wa
 
 /* Read access for schedulers and tests. */
 const gs_mshr_entry *gs_mshr_entry_at(const gs_mshr *mshr, uint32_t entry);
+/* The i-th waiter of the entry in arrival order (walks the list: O(i)). */
 const gs_mshr_waiter *gs_mshr_waiter_at(const gs_mshr *mshr, uint32_t entry, uint32_t i);
 
 #endif

@@ -78,7 +78,7 @@ static void test_sizes(void)
     GS_CHECK_EQ(32, gs_cache_mshr_entries(&p));
     GS_CHECK_EQ(8, gs_cache_mshr_merge(&p));
     GS_CHECK_EQ(128 * sizeof(gs_cache_line) + 8 * sizeof(gs_cache_miss) +
-                gs_mshr_bytes(32, 8), gs_cache_arena_bytes(&p));
+                gs_mshr_bytes(32, 8, 0), gs_cache_arena_bytes(&p));
     /* Volta streaming L1: one set x 256 ways, sector -> 1 x 256 x 4 x 4 entries. */
     s = "S:1:128:256,L:L:s:N:L,A:256:8,16:0,32";
     GS_CHECK(gs_cache_parse(&p.config, s, strlen(s), &e));
