@@ -7,28 +7,14 @@
  * early return).
  */
 #include "check.h"
-#include "front/ptx.h"
+#include "ptx_test.h"
 
 #include <stdlib.h>
 
-static char *arena_buffer;
-
 static const gs_ptx_kernel *load_kernel(const char *text, size_t length)
 {
-    size_t need = gs_ptx_bytes_for(length);
-    gs_arena arena;
-    gs_diag diag;
-    gs_ptx_module *module;
-    char line[600];
-    free(arena_buffer);
-    arena_buffer = (char *)calloc(1, need);
-    gs_arena_init(&arena, arena_buffer, need);
-    if (gs_ptx_load(&arena, "cfg.ptx", text, length, &module, &diag) != GS_OK) {
-        gs_diag_render(&diag, line, sizeof line);
-        printf("  load failed: %s\n", line);
-        return NULL;
-    }
-    return &module->kernels[module->num_kernels - 1u];
+    gs_ptx_module *module = ptx_test_load("cfg.ptx", text, length, NULL);
+    return module ? &module->kernels[module->num_kernels - 1u] : NULL;
 }
 
 #define HEAD ".version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n" \
@@ -194,6 +180,6 @@ int main(void)
     GS_RUN(test_loop_no_ret);
     GS_RUN(test_end_label_and_endless_loop);
     GS_RUN(test_nvcc_diverge);
-    free(arena_buffer);
+    ptx_test_free();
     return gs_check_report();
 }

@@ -9,31 +9,18 @@
  */
 #include "check.h"
 #include "front/ptx.h"
+#include "ptx_test.h"
 
 #include <stdlib.h>
 
 static const gs_ptx_load_options no_reuse = {1};
 
-static char *arena_buffer;
 static char *file_text;
 
+/* slot numbers as assigned on first use: without liveness-based reuse */
 static gs_ptx_module *load_text(const char *name, const char *text, size_t length)
 {
-    size_t need = gs_ptx_bytes_for(length);
-    gs_arena arena;
-    gs_diag diag;
-    gs_ptx_module *module;
-    char line[600];
-    free(arena_buffer);
-    arena_buffer = (char *)calloc(1, need);
-    gs_arena_init(&arena, arena_buffer, need);
-    /* slot numbers as assigned on first use: without liveness-based reuse */
-    if (gs_ptx_load_with(&arena, name, text, length, &no_reuse, &module, &diag) != GS_OK) {
-        gs_diag_render(&diag, line, sizeof line);
-        printf("  load failed: %s\n", line);
-        return NULL;
-    }
-    return module;
+    return ptx_test_load(name, text, length, &no_reuse);
 }
 
 static gs_ptx_module *load_file(const char *path)
@@ -189,7 +176,7 @@ int main(void)
     GS_RUN(test_memops);
     GS_RUN(test_warp);
     GS_RUN(test_func_and_scopes);
-    free(arena_buffer);
+    ptx_test_free();
     free(file_text);
     return gs_check_report();
 }

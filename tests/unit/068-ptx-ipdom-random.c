@@ -16,7 +16,7 @@
 
 #include "check.h"
 #include "base/prng.h"
-#include "front/ptx.h"
+#include "ptx_test.h"
 
 #define MAX_BLOCKS 60u
 
@@ -31,24 +31,11 @@ typedef struct random_cfg {
 } random_cfg;
 
 static char text[1u << 16];
-static char *arena_buffer;
 
 static const gs_ptx_kernel *load(const char *ptx, size_t length)
 {
-    size_t need = gs_ptx_bytes_for_text(ptx, length);
-    gs_arena arena;
-    gs_diag diag;
-    gs_ptx_module *module;
-    char line[600];
-    free(arena_buffer);
-    arena_buffer = (char *)calloc(1, need);
-    gs_arena_init(&arena, arena_buffer, need);
-    if (gs_ptx_load(&arena, "random.ptx", ptx, length, &module, &diag) != GS_OK) {
-        gs_diag_render(&diag, line, sizeof line);
-        printf("  load failed: %s\n", line);
-        return NULL;
-    }
-    return &module->kernels[0];
+    gs_ptx_module *module = ptx_test_load("random.ptx", ptx, length, NULL);
+    return module ? &module->kernels[0] : NULL;
 }
 
 /* Writes the kernel text; fills first_inst / bra_inst. */
@@ -183,6 +170,6 @@ int main(void)
 {
     GS_RUN(test_random_cfgs);
     GS_RUN(test_half_index_chain);
-    free(arena_buffer);
+    ptx_test_free();
     return gs_check_report();
 }
