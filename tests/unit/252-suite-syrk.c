@@ -1,5 +1,5 @@
 /*
- * SYRK (examples/suite/syrk: PolyBench/GPU) at the small size (N = 64,
+ * SYRK (examples/suite/syrk: PolyBench/GPU) at the small size (N = 32,
  * M = 1024), run from the embedded table, equals the C reference in the
  * committed PTX's operation order: acc = c * beta, then for each k
  * acc = fma(a[i][k] * alpha, a[j][k], acc) (the value stored to c[i][j]
@@ -9,7 +9,7 @@
 #include "workload_host.h"
 #include "workload_ref.h"
 
-#define N 64u
+#define N 32u
 #define M 1024u
 
 static gs_host host;

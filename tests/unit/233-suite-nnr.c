@@ -1,5 +1,5 @@
 /*
- * NN (examples/suite/nn, Rodinia nearest neighbour): the small workload's
+ * NNR (examples/suite/nnr, seed-001's NN: Rodinia nearest neighbour): the small workload's
  * distances, run through the workload runner, equal a C reference of the
  * PTX's sequence with src/front/fpmath.h, bit for bit:
  * sqrt.rn(fma(lat - la, lat - la, (lng - lo) * (lng - lo))).
@@ -16,10 +16,10 @@ static gs_arena arena;
 static gs_workload wl;
 static gs_wl_state state;
 
-static void test_nn_small(void)
+static void test_nnr_small(void)
 {
     uint32_t *loc, *want, *got, n, i, best = 0;
-    GS_CHECK_EQ(GS_OK, wlb_run("nn", "small", &wl, &host, &arena, &state));
+    GS_CHECK_EQ(GS_OK, wlb_run("nnr", "small", &wl, &host, &arena, &state));
     n = wlb_count(&wl, "distances");
     GS_CHECK_EQ(8192u, n);
     GS_CHECK_EQ(2u * n, wlb_count(&wl, "locations"));
@@ -45,7 +45,7 @@ static void test_nn_small(void)
 
 int main(void)
 {
-    GS_RUN(test_nn_small);
+    GS_RUN(test_nnr_small);
     wlb_release();
     free(test_arena_buffer);
     return gs_check_report();
