@@ -41,8 +41,12 @@ class Tally:
 
 
 def run_unit_binaries(build, tally, verbose):
-    for path in sorted(glob.glob(os.path.join(build, "tests", "[0-9]*"))):
-        if path.endswith(".d") or not os.access(path, os.X_OK):
+    # One binary per source: a stale binary whose source is gone is not run,
+    # and a source whose binary is missing fails.
+    for source in sorted(glob.glob(os.path.join(ROOT, "tests", "unit", "[0-9]*.c"))):
+        path = os.path.join(build, "tests", os.path.basename(source)[:-2])
+        if not os.access(path, os.X_OK):
+            tally.fail(os.path.basename(path), "not built (%s)" % path)
             continue
         try:
             proc = subprocess.run([path], cwd=ROOT, stdout=subprocess.PIPE,
