@@ -4,9 +4,11 @@
 # Rebuilds gpusim with several compilers, optimisation levels and targets and
 # runs every golden case tests/golden/NAME.args; each build's output must equal
 # NAME.stats byte for byte, so every digest is identical across:
-#   clang -O0, gcc -O3, gcc -m32 (SSE math), and big-endian s390x under
-#   qemu-user. A build whose toolchain is missing is an error, not a skip:
-#   .ci/run installs them (clang gcc-multilib gcc-s390x-linux-gnu qemu-user).
+#   clang -O0, gcc -O3, gcc -m32 (SSE math), and, under qemu-user, static
+#   builds for big-endian 64-bit s390x, big-endian 32-bit PowerPC, 64-bit
+#   Arm (aarch64) and 64-bit RISC-V. A build whose toolchain is missing is an
+#   error, not a skip: .ci/run installs them (clang gcc-multilib qemu-user and
+#   gcc-<target>-linux-gnu with libc6-dev-<arch>-cross for each target).
 set -u
 cd "$(dirname "$0")/.."
 
@@ -46,9 +48,14 @@ if build gcc-O3 CC=gcc CFLAGS="-O3"; then run_goldens gcc-O3; fi
 if build gcc-m32 CC=gcc CFLAGS="-O2 -m32 -msse2 -mfpmath=sse" LDFLAGS=-m32 TEST_LIBS="-lm"; then
     run_goldens gcc-m32
 fi
-if build s390x CC=s390x-linux-gnu-gcc AR=s390x-linux-gnu-ar CFLAGS="-O2" LDFLAGS=-static; then
-    run_goldens s390x qemu-s390x
-fi
+# Static cross builds run under qemu-user: target triplet, then qemu's name.
+for cross in s390x:s390x powerpc:ppc aarch64:aarch64 riscv64:riscv64; do
+    target=${cross%%:*}
+    if build "$target" CC="$target-linux-gnu-gcc" AR="$target-linux-gnu-ar" CFLAGS="-O2" \
+        LDFLAGS=-static; then
+        run_goldens "$target" "qemu-${cross##*:}"
+    fi
+done
 
 echo "cross-check: $passed passed, $fail failed"
 [ "$fail" -eq 0 ]
