@@ -37,6 +37,22 @@ simulators. Decisions, each made here once:
     BREAK are branches; EXIT and KILL end the active threads;
   * binary versions 86 and 89 have no DMMA (FP64 tensor cores are GA100/GH100
     only).
+
+Specialized-unit column (Accel-Sim trace.config `-specialized_unit_K ...,NAME`,
+spec/formats.md 1.6; used only when the configuration enables a unit of that
+NAME, core/exec_unit.h): the kind of unit Accel-Sim sends the opcode to
+instead of its class pipeline. Decisions:
+  * BRA: the branch opcodes (BRA BRX JMP JMX CALL RET BREAK: those with the
+    branch flag); EXIT, BAR, BSSY/BSYNC and the other control opcodes keep
+    the control path (they are not branches);
+  * TEX: the texture opcodes (TEX TLD TLD4 TMML TXD TXQ: "a fixed latency for
+    all tex insts"); surface opcodes (SU*) stay memory instructions;
+  * TENSOR: every MMA opcode (HMMA IMMA BMMA DMMA and Hopper's *GMMA);
+  * UDP: the uniform-datapath ALU opcodes of Turing and later (U* ALU ops,
+    R2UR, S2UR, VOTEU; not the uniform TMA / bulk-copy memory opcodes nor the
+    uniform control opcodes).
+Each table also records which kinds its opcodes use (gs_sass_isa.spec_kinds),
+so a trace run can tell before cycle 0 that a unit it needs is not enabled.
 """
 import common
 
@@ -46,8 +62,16 @@ WHAT = "SASS opcode -> unit / latency class / memory space per binary version."
 BRANCH, BARRIER, EXIT, MEMBAR = 1, 2, 4, 8
 
 
-def op(unit, cls, space="NONE", mem="NONE", flags=0):
-    return (unit, cls, space, mem, flags)
+def op(unit, cls, space="NONE", mem="NONE", flags=0, spec="NONE"):
+    return (unit, cls, space, mem, flags, spec)
+
+
+def on_spec(entry, kind):
+    """The same entry, run on the specialized unit named `kind`."""
+    return entry[:5] + (kind,)
+
+# Specialized-unit kinds in gs_spec_kind order (core/inst.h); bit k of spec_kinds.
+SPEC_KINDS = ["NONE", "BRA", "TEX", "TENSOR", "UDP"]
 
 
 def group(names, entry):
@@ -68,7 +92,7 @@ DP_MAX = op("DP", "DP_MAX")
 DP_MUL = op("DP", "DP_MUL")
 DP_MAD = op("DP", "DP_MAD")
 SFU = op("SFU", "SFU")
-TENSOR = op("TENSOR", "TENSOR")
+TENSOR = op("TENSOR", "TENSOR", spec="TENSOR")
 CONTROL = op("BRANCH", "CONTROL")
 
 
@@ -117,10 +141,12 @@ def volta():
     t.update(group("ATOM ATOMG", mem("GLOBAL", "ATOMIC")))
     t.update(group("ATOMS", mem("SHARED", "ATOMIC")))
     t.update(group("RED", mem("GLOBAL", "REDUCE")))
-    t.update(group("TEX TLD TLD4 TMML TXD TXQ SULD SUATOM SURED", mem("TEX", "LOAD")))
+    t.update(group("TEX TLD TLD4 TMML TXD TXQ", on_spec(mem("TEX", "LOAD"), "TEX")))
+    t.update(group("SULD SUATOM SURED", mem("TEX", "LOAD")))
     t.update(group("SUST", mem("TEX", "STORE")))
     # control
-    t.update(group("BRA BRX JMP JMX CALL RET BREAK", op("BRANCH", "CONTROL", flags=BRANCH)))
+    t.update(group("BRA BRX JMP JMX CALL RET BREAK",
+                   op("BRANCH", "CONTROL", flags=BRANCH, spec="BRA")))
     t.update(group("EXIT KILL", op("BRANCH", "CONTROL", flags=EXIT)))
     t.update(group("BAR", op("BRANCH", "CONTROL", flags=BARRIER)))
     t.update(group("MEMBAR ERRBAR", op("BRANCH", "CONTROL", flags=MEMBAR)))
@@ -134,8 +160,9 @@ def turing():
     t = volta()
     t.update(group("R2UR S2UR UBMSK UBREV UCLEA UFLO UIADD3 UISETP ULDC ULEA ULOP ULOP3 "
                    "ULOP32I UMOV UP2UR UPLOP3 UPOPC UPRMT UPSETP UR2UP USEL USGXT USHF "
-                   "USHL USHR VOTEU MOVM", INT_ADD))
-    t.update(group("UIMAD", INT_MAD))
+                   "USHL USHR VOTEU", on_spec(INT_ADD, "UDP")))
+    t.update(group("MOVM", INT_ADD))
+    t.update(group("UIMAD", on_spec(INT_MAD, "UDP")))
     t.update(group("BMMA", TENSOR))
     t.update(group("LDSM", mem("SHARED", "LOAD")))
     return t
@@ -172,8 +199,9 @@ def hopper():
     t.update(group("WARPGROUP WARPGROUPSET ACQBULK SYNCS ELECT ENDCOLLECTIVE "
                    "UCGABAR_ARV UCGABAR_WAIT UTMACCTL UTMACMDFLUSH USETMAXREG", CONTROL))
     t.update(group("FENCE CGAERRBAR", op("BRANCH", "CONTROL", flags=MEMBAR)))
-    t.update(group("VIADD VIMNMX VIADDMNMX VHMNMX MAPA UVIADD UVIRTCOUNT ULEPC", INT_ADD))
-    t.update(group("UF2FP", FP_ADD))
+    t.update(group("VIADD VIMNMX VIADDMNMX VHMNMX MAPA", INT_ADD))
+    t.update(group("UVIADD UVIRTCOUNT ULEPC", on_spec(INT_ADD, "UDP")))
+    t.update(group("UF2FP", on_spec(FP_ADD, "UDP")))
     t.update(group("STSM", mem("SHARED", "STORE")))
     t.update(group("REDAS", mem("SHARED", "REDUCE")))
     t.update(group("UTMALDG UTMAPF UBLKCP UBLKPF", mem("GLOBAL", "LOAD")))
@@ -198,6 +226,7 @@ typedef struct gs_sass_op {
     uint8_t space;       /* gs_space; GS_SPACE_NONE: carries no addresses */
     uint8_t mem_op;      /* gs_mem_op */
     uint16_t flags;      /* gs_inst_flag bits */
+    uint8_t spec_kind;   /* gs_spec_kind: Accel-Sim specialized unit, if enabled */
 } gs_sass_op;
 
 /* The opcode map of one binary version, sorted by name (strcmp order). */
@@ -205,6 +234,7 @@ typedef struct gs_sass_isa {
     uint32_t binary_version;
     const gs_sass_op *ops;
     uint32_t count;
+    uint32_t spec_kinds; /* bit k: some opcode runs on specialized unit kind k */
 } gs_sass_isa;
 
 #define GS_SASS_ISA_COUNT %du
@@ -215,9 +245,18 @@ extern const gs_sass_isa gs_sass_isas[GS_SASS_ISA_COUNT];
 
 
 def entry_text(name, e):
-    unit, cls, space, kind, flags = e
-    return ('    { "%s", GS_UNIT_%s, GS_OPC_%s, GS_SPACE_%s, GS_MEM_%s, %du },\n'
-            % (name, unit, cls, space, kind, flags))
+    unit, cls, space, kind, flags, spec = e
+    return ('    { "%s", GS_UNIT_%s, GS_OPC_%s, GS_SPACE_%s, GS_MEM_%s, %du, GS_SPEC_%s },\n'
+            % (name, unit, cls, space, kind, flags, spec))
+
+
+def spec_kinds(table):
+    """Bit mask of the specialized-unit kinds the table's opcodes use."""
+    mask = 0
+    for entry in table.values():
+        if entry[5] != "NONE":
+            mask |= 1 << SPEC_KINDS.index(entry[5])
+    return mask
 
 
 def source_text():
@@ -231,7 +270,9 @@ def source_text():
         parts.append("};\n")
     parts.append("\nconst gs_sass_isa gs_sass_isas[GS_SASS_ISA_COUNT] = {\n")
     for version, build in ISAS:
-        parts.append("    { %d, sm%d_ops, %du },\n" % (version, version, len(build())))
+        table = build()
+        parts.append("    { %d, sm%d_ops, %du, 0x%xu },\n"
+                     % (version, version, len(table), spec_kinds(table)))
     parts.append("};\n")
     return "".join(parts)
 

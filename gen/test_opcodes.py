@@ -38,12 +38,34 @@ class OpcodeTableTests(unittest.TestCase):
 
     def test_entries_well_formed(self):
         for version, build in opcodes.ISAS:
-            for name, (unit, cls, space, mem, flags) in build().items():
+            for name, (unit, cls, space, mem, flags, spec) in build().items():
+                self.assertIn(spec, opcodes.SPEC_KINDS, name)
                 self.assertIn(unit, UNITS, name)
                 self.assertEqual(unit == "LDST", cls == "MEM", name)
                 self.assertEqual(space == "NONE", mem == "NONE", name)
                 self.assertEqual(name, name.upper(), name)
                 self.assertNotIn(".", name)
+
+    def test_specialized_unit_column(self):
+        """Accel-Sim trace.config units (formats.md 1.6): branches BRA, texture TEX,
+        MMA TENSOR, uniform datapath UDP (75 and later); the rest none."""
+        table = dict(opcodes.ISAS)
+        spec = {v: {n: e[5] for n, e in b().items()} for v, b in opcodes.ISAS}
+        self.assertEqual("BRA", spec[70]["BRA"])
+        self.assertEqual("BRA", spec[80]["RET"])
+        self.assertEqual("NONE", spec[80]["EXIT"])
+        self.assertEqual("NONE", spec[80]["BSSY"])
+        self.assertEqual("TEX", spec[70]["TLD4"])
+        self.assertEqual("NONE", spec[70]["SULD"])
+        self.assertEqual("TENSOR", spec[70]["HMMA"])
+        self.assertEqual("TENSOR", spec[90]["HGMMA"])
+        self.assertEqual("UDP", spec[75]["UIADD3"])
+        self.assertEqual("UDP", spec[80]["UIMAD"])
+        self.assertEqual("NONE", spec[75]["MOVM"])
+        self.assertEqual("NONE", spec[90]["UTMALDG"])
+        self.assertEqual("NONE", spec[80]["FFMA"])
+        self.assertEqual(0b01110, opcodes.spec_kinds(table[70]()))
+        self.assertEqual(0b11110, opcodes.spec_kinds(table[80]()))
 
     def test_versions_differ_where_isa_does(self):
         table = {v: set(b()) for v, b in opcodes.ISAS}

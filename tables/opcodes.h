@@ -14,6 +14,7 @@ typedef struct gs_sass_op {
     uint8_t space;       /* gs_space; GS_SPACE_NONE: carries no addresses */
     uint8_t mem_op;      /* gs_mem_op */
     uint16_t flags;      /* gs_inst_flag bits */
+    uint8_t spec_kind;   /* gs_spec_kind: Accel-Sim specialized unit, if enabled */
 } gs_sass_op;
 
 /* The opcode map of one binary version, sorted by name (strcmp order). */
@@ -21,6 +22,7 @@ typedef struct gs_sass_isa {
     uint32_t binary_version;
     const gs_sass_op *ops;
     uint32_t count;
+    uint32_t spec_kinds; /* bit k: some opcode runs on specialized unit kind k */
 } gs_sass_isa;
 
 #define GS_SASS_ISA_COUNT 6u

@@ -62,6 +62,21 @@ typedef struct gs_sched_config {
     uint32_t limit_warps;        /* warp-limiting: warps allowed to issue */
 } gs_sched_config;
 
+/* Accel-Sim trace.config `-specialized_unit_K <enabled>,<num_units>,<max_latency>,
+ * <ID_OC width>,<OC_EX width>,<NAME>` (spec/formats.md 1.6; src/base/config_trace.c). */
+#define GS_SPEC_UNITS_MAX 8u        /* K = 1..8 */
+#define GS_SPEC_NAME_MAX 16u
+typedef struct gs_spec_unit_cfg {
+    uint32_t enabled;
+    uint32_t num_units;
+    uint32_t max_latency;        /* pipeline depth: latency - II must stay below it */
+    uint32_t id_oc_width;        /* register-set widths: checked, not modelled */
+    uint32_t oc_ex_width;
+    char name[GS_SPEC_NAME_MAX]; /* BRA, TEX, TENSOR or UDP when enabled */
+} gs_spec_unit_cfg;
+/* gs_spec_kind (core/inst.h) of a unit name: 1 BRA, 2 TEX, 3 TENSOR, 4 UDP; 0 unknown. */
+unsigned gs_config_spec_kind(const char *name);
+
 /* -gpgpu_clock_domains core:icnt:l2:dram, MHz with up to 3 decimals, kept in kHz. */
 typedef struct gs_clock_domains {
     uint32_t core_khz;
@@ -165,8 +180,18 @@ typedef struct gs_config {
     gs_u32_list initiation_int, initiation_fp, initiation_dp, initiation_sfu;
     uint32_t l1_latency_cycles;
     uint32_t smem_latency_cycles;
+    uint32_t sub_core_model;               /* -gpgpu_sub_core_model (core/exec_unit.h) */
+    /* Accel-Sim trace.config (spec/formats.md 1.6), trace runs only: LAT,II per
+     * class ("0,0" = not given: -ptx_opcode_* apply), specialized units */
+    gs_u32_list trace_int, trace_sp, trace_dp, trace_sfu, trace_tensor;
+    gs_spec_unit_cfg spec_units[GS_SPEC_UNITS_MAX];
+    gs_u32_list spec_latency[GS_SPEC_UNITS_MAX];   /* LAT,II of unit K */
     /* caches */
     gs_cache_config dl1, dl2, il1, const_l1, tex_l1;
+    /* unified L1D / shared memory split (src/mem/cache_adapt.h) */
+    uint32_t adaptive_cache_config;        /* -gpgpu_adaptive_cache_config: 1 = per-kernel split */
+    gs_u32_list shmem_option_kb;           /* -gpgpu_shmem_option: carve-outs in KB, ascending */
+    uint32_t unified_l1d_kb;               /* -gpgpu_unified_l1d_size: L1D + shared memory, KB */
     /* clocks and interconnect */
     gs_clock_domains clocks;
     uint32_t icnt_flit_bytes;              /* -icnt_flit_size */
@@ -224,7 +249,8 @@ typedef enum gs_opt_type {
     GS_OPT_ADDRMAP,     /* -gpgpu_mem_addr_mapping */
     GS_OPT_PART_INDEX,  /* -gpgpu_memory_partition_indexing */
     GS_OPT_PATH,        /* -inter_config_file */
-    GS_OPT_PIPELINE     /* -gpgpu_shader_core_pipeline threads:warp */
+    GS_OPT_PIPELINE,    /* -gpgpu_shader_core_pipeline threads:warp */
+    GS_OPT_SPEC_UNIT    /* -specialized_unit_K (gs_spec_unit_cfg) */
 } gs_opt_type;
 
 typedef struct gs_option {

@@ -205,5 +205,7 @@ gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
         st = check_caches(cfg, diag);
     if (st == GS_OK)
         st = check_memory(cfg, diag);
+    if (st == GS_OK)
+        st = gs_config_check_trace(cfg, diag);   /* config_trace.c */
     return st;
 }

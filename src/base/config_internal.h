@@ -20,6 +20,13 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *text
 size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *out,
                               size_t capacity);
 
+/* -specialized_unit_K values and the trace.config / sub-core checks
+ * (config_trace.c). */
+int gs_config_parse_spec_unit(const gs_option *opt, const char *text, size_t length,
+                              gs_spec_unit_cfg *out, gs_value_error *error);
+size_t gs_config_format_spec_unit(const gs_spec_unit_cfg *unit, char *out, size_t capacity);
+gs_status gs_config_check_trace(gs_config *cfg, gs_diag *diag);
+
 /* Whole-configuration checks (config_check.c). */
 gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag);
 

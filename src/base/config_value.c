@@ -662,6 +662,8 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *t, s
     case GS_OPT_PART_INDEX: return parse_part_index(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_PATH: return parse_path(opt, cfg, t, n, e);
     case GS_OPT_PIPELINE: return parse_pipeline(opt, cfg, t, n, e);
+    case GS_OPT_SPEC_UNIT:
+        return gs_config_parse_spec_unit(opt, t, n, (gs_spec_unit_cfg *)field, e);
     case GS_OPT_INT:
     case GS_OPT_STR: return parse_unmodelled(opt, t, n, e);
     }
@@ -712,6 +714,8 @@ size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *
         return gs_fmt(out, capacity, "%u:%u", (unsigned)cfg->max_threads_per_sm,
                       (unsigned)cfg->warp_size);
     case GS_OPT_PATH: return gs_fmt(out, capacity, "%s", cfg->meta.inter_config_file);
+    case GS_OPT_SPEC_UNIT:
+        return gs_config_format_spec_unit((const gs_spec_unit_cfg *)field, out, capacity);
     case GS_OPT_INT:
     case GS_OPT_STR: break;
     }

@@ -33,6 +33,14 @@
 #define NOTE(n, type, d, help) { n, type, 0, 0, 0, 0, NULL, d, help }
 #define NOTE_INT(n, d, help) NOTE(n, GS_OPT_INT, d, help)
 #define NOTE_STR(n, d, help) NOTE(n, GS_OPT_STR, d, help)
+/* trace.config LAT,II pairs ("0,0": not given; checks in config_trace.c). */
+#define TRACE_LAT(n, f, what) OPT(n, GS_OPT_LIST, f, "0,0", 0, GS_MAX_LATENCY_CYCLES, \
+    "trace runs: " what " latency,initiation interval (0,0: -ptx_opcode_* apply)")
+#define SPEC_UNIT(k, d) OPT("specialized_unit_" #k, GS_OPT_SPEC_UNIT, spec_units[k - 1], d, \
+    0, 0, "trace runs: <enabled>,<units>,<max latency>,<ID_OC>,<OC_EX>,<BRA|TEX|TENSOR|UDP>")
+#define SPEC_LAT(k, d) OPT("trace_opcode_latency_initiation_spec_op_" #k, GS_OPT_LIST, \
+    spec_latency[k - 1], d, 0, GS_MAX_LATENCY_CYCLES, \
+    "trace runs: latency,initiation interval of -specialized_unit_" #k)
 
 const gs_option gs_options[] = {
     /* ---- organisation (formats.md 2.3) ---- */
@@ -86,11 +94,21 @@ const gs_option gs_options[] = {
          "L1 data cache hit latency (core cycles)"),
     U32L("gpgpu_smem_latency", smem_latency_cycles, "1", 1, GS_MAX_MEM_LATENCY_CYCLES,
          "shared memory latency (core cycles)"),
+    U32("gpgpu_sub_core_model", sub_core_model, "0", 0, 1,
+        "1: Volta sub-cores: scheduler s issues only to units s, s+S, ... of each type"),
     /* ---- caches (formats.md 2.1) ---- */
     CACHE("gpgpu_cache:dl1", dl1, "N:32:128:4,L:L:m:N:L,A:32:8,8:0,128",
           "L1 data cache string, or none"),
     POLY("gpgpu_cache:dl1_ipoly_poly", dl1.ipoly_poly,
          "L1D IPOLY polynomial as bits (0x25 = x^5+x^2+1); 0 = default for the set count"),
+    /* unified L1D / shared memory (Volta and later; src/mem/cache_adapt.h has the rules) */
+    U32("gpgpu_adaptive_cache_config", adaptive_cache_config, "0", 0, 1,
+        "1: per kernel, L1D = unified size - the smallest shared-memory carve-out that fits"),
+    /* 4096 KB = GS_MAX_CACHE_BYTES, the largest one cache instance may be */
+    OPT("gpgpu_shmem_option", GS_OPT_LIST, shmem_option_kb, "0", 0, 4096,
+        "shared-memory carve-outs in KB, ascending (with -gpgpu_adaptive_cache_config 1)"),
+    U32("gpgpu_unified_l1d_size", unified_l1d_kb, "0", 0, 4096,
+        "unified L1D + shared memory per SM in KB (with -gpgpu_adaptive_cache_config 1)"),
     CACHE("gpgpu_cache:dl2", dl2, "N:32:128:16,L:B:m:W:L,A:64:16,4:0,32",
           "L2 cache string per sub-partition, or none"),
     POLY("gpgpu_cache:dl2_ipoly_poly", dl2.ipoly_poly, "L2 IPOLY polynomial; 0 = default"),
@@ -196,6 +214,18 @@ const gs_option gs_options[] = {
         "trace reader: warp streams open at once (0 = SMs x warps per SM)"),
     U32("gs_trace_tex_latency", trace_tex_latency, "200", 1, 8192,
         "cycles of a trace memory instruction without addresses (TEX/SU*; Accel-Sim TEX unit)"),
+    /* ---- Accel-Sim trace.config (formats.md 1.6; trace runs only) ---- */
+    TRACE_LAT("trace_opcode_latency_initiation_int", trace_int, "INT"),
+    TRACE_LAT("trace_opcode_latency_initiation_sp", trace_sp, "FP32"),
+    TRACE_LAT("trace_opcode_latency_initiation_dp", trace_dp, "FP64"),
+    TRACE_LAT("trace_opcode_latency_initiation_sfu", trace_sfu, "SFU"),
+    TRACE_LAT("trace_opcode_latency_initiation_tensor", trace_tensor, "tensor"),
+    SPEC_UNIT(1, "0,4,4,4,4,BRA"), SPEC_UNIT(2, "0,4,200,4,4,TEX"),
+    SPEC_UNIT(3, "0,4,8,4,4,TENSOR"), SPEC_UNIT(4, "0,4,4,4,4,UDP"),
+    SPEC_UNIT(5, "0,4,4,4,4,NONE"), SPEC_UNIT(6, "0,4,4,4,4,NONE"),
+    SPEC_UNIT(7, "0,4,4,4,4,NONE"), SPEC_UNIT(8, "0,4,4,4,4,NONE"),
+    SPEC_LAT(1, "4,4"), SPEC_LAT(2, "4,4"), SPEC_LAT(3, "4,4"), SPEC_LAT(4, "4,4"),
+    SPEC_LAT(5, "4,4"), SPEC_LAT(6, "4,4"), SPEC_LAT(7, "4,4"), SPEC_LAT(8, "4,4"),
 
     /* ---- accepted, not modelled ---- */
     NOTE_INT("gpgpu_ptx_instruction_classification", "0", "functional simulator"),
@@ -220,7 +250,6 @@ const gs_option gs_options[] = {
     NOTE_INT("gpgpu_num_tensor_core_units", "0", "tensor cores"),
     NOTE_STR("ptx_opcode_latency_tesnor", "64", "tensor latency (GPGPU-Sim's spelling)"),
     NOTE_STR("ptx_opcode_initiation_tensor", "64", "tensor initiation interval"),
-    NOTE_INT("gpgpu_sub_core_model", "0", "Volta sub-core model"),
     NOTE_INT("gpgpu_enable_specialized_operand_collector", "1", "operand collector"),
     NOTE_INT("gpgpu_operand_collector_num_units_sp", "4", "operand collector"),
     NOTE_INT("gpgpu_operand_collector_num_units_sfu", "4", "operand collector"),
@@ -235,9 +264,6 @@ const gs_option gs_options[] = {
     NOTE_INT("gpgpu_shmem_warp_parts", "1", "shared memory warp parts"),
     NOTE_INT("gpgpu_coalesce_arch", "13", "coalescing architecture"),
     NOTE_INT("gpgpu_dual_issue_diff_exec_units", "1", "dual issue"),
-    NOTE_INT("gpgpu_adaptive_cache_config", "0", "Volta adaptive L1/shared split"),
-    NOTE_STR("gpgpu_shmem_option", "0", "Volta shared memory carve-outs"),
-    NOTE_INT("gpgpu_unified_l1d_size", "0", "Volta unified L1 size (KB)"),
     NOTE_INT("gpgpu_l1_banks", "1", "L1 data banks"),
     NOTE_INT("gpgpu_l1_banks_byte_interleaving", "32", "L1 data bank interleave"),
     NOTE_INT("gpgpu_l1_banks_hashing_function", "0", "L1 data bank hash"),
@@ -270,19 +296,6 @@ const gs_option gs_options[] = {
     NOTE_INT("trace_enabled", "0", "debug tracing"),
     NOTE_STR("trace_components", "none", "debug tracing"),
     NOTE_INT("trace_sampling_core", "0", "debug tracing"),
-    NOTE_STR("trace_opcode_latency_initiation_int", "4,1", "Accel-Sim trace.config"),
-    NOTE_STR("trace_opcode_latency_initiation_sp", "4,1", "Accel-Sim trace.config"),
-    NOTE_STR("trace_opcode_latency_initiation_dp", "4,1", "Accel-Sim trace.config"),
-    NOTE_STR("trace_opcode_latency_initiation_sfu", "4,1", "Accel-Sim trace.config"),
-    NOTE_STR("trace_opcode_latency_initiation_tensor", "4,1", "Accel-Sim trace.config"),
-    NOTE_STR("specialized_unit_1", "0,4,4,4,4,BRA", "Accel-Sim trace.config"),
-    NOTE_STR("specialized_unit_2", "0,4,200,4,4,TEX", "Accel-Sim trace.config"),
-    NOTE_STR("specialized_unit_3", "0,4,8,4,4,TENSOR", "Accel-Sim trace.config"),
-    NOTE_STR("specialized_unit_4", "0,4,4,4,4,UDP", "Accel-Sim trace.config"),
-    NOTE_STR("trace_opcode_latency_initiation_spec_op_1", "4,4", "Accel-Sim trace.config"),
-    NOTE_STR("trace_opcode_latency_initiation_spec_op_2", "4,4", "Accel-Sim trace.config"),
-    NOTE_STR("trace_opcode_latency_initiation_spec_op_3", "4,4", "Accel-Sim trace.config"),
-    NOTE_STR("trace_opcode_latency_initiation_spec_op_4", "4,4", "Accel-Sim trace.config"),
 };
 
 const uint32_t gs_option_count = (uint32_t)(sizeof gs_options / sizeof gs_options[0]);

@@ -25,6 +25,11 @@ int gs_cli_addr(int argc, char **argv);   /* gpusim addr ... */
 int gs_cli_workload(int argc, char **argv);
 /* gpusim --trace PATH --functional (src/cli/cli_trace.c) */
 int gs_cli_trace(int argc, char **argv);
+/* Print statistics as text, then write --stats-json / --stats-csv files and
+ * compare with a --check golden (each path NULL when not asked); returns the
+ * exit status: 0, 1 on a --check mismatch, 2 on an error (cli_run.c). */
+int gs_cli_emit_stats(const gs_stats *stats, const char *json_path, const char *csv_path,
+                      const char *check_path);
 
 /* Workloads by name (src/cli/cli_suite.c): gpusim --list-workloads, and the
  * lookup of `--workload NAME[:small|:paper]` / example:NAME among the

@@ -155,19 +155,26 @@ static int check_golden(const char *path, const gs_stats *stats)
     return 0;
 }
 
-/* Print the statistics, write the optional files, compare with --check. */
+/* Print the statistics, write the optional files, compare with --check
+ * (cli.h; also used by --trace runs, cli_trace.c). */
+int gs_cli_emit_stats(const gs_stats *stats, const char *json_path, const char *csv_path,
+                      const char *check_path)
+{
+    int rc = 0;
+    gs_stats_print_text(stats, &gs_cli_stdout);
+    if (json_path)
+        rc = write_stats_file(json_path, stats, 1);
+    if (!rc && csv_path)
+        rc = write_stats_file(csv_path, stats, 0);
+    if (!rc && check_path)
+        rc = check_golden(check_path, stats);
+    return rc;
+}
+
 static int emit_stats(const gs_stats *stats, void *context)
 {
     const run_args *args = (const run_args *)context;
-    int rc = 0;
-    gs_stats_print_text(stats, &gs_cli_stdout);
-    if (args->stats_json)
-        rc = write_stats_file(args->stats_json, stats, 1);
-    if (!rc && args->stats_csv)
-        rc = write_stats_file(args->stats_csv, stats, 0);
-    if (!rc && args->check)
-        rc = check_golden(args->check, stats);
-    return rc;
+    return gs_cli_emit_stats(stats, args->stats_json, args->stats_csv, args->check);
 }
 
 static int report_stats(const gs_config *cfg, const run_args *args)

@@ -11,6 +11,9 @@
  *
  * gpusim --trace PATH --functional: count the trace, with NO timing model.
  *
+ * Either mode takes --stats-json FILE, --stats-csv FILE and --check GOLDEN as
+ * workload runs do (gs_cli_emit_stats, cli_run.c): exit 1 on a mismatch.
+ *
  * Every kernel's thread blocks are read in file order, one at a time; the
  * warps of a block are stepped round robin, one instruction each, so the
  * reader's per-warp streams are exercised exactly as the timing core would
@@ -39,6 +42,11 @@
 typedef struct cli_trace_files {
     FILE *f[CLI_TRACE_FILES];
 } cli_trace_files;
+
+/* --stats-json, --stats-csv, --check (NULL when not given). */
+typedef struct cli_trace_out {
+    const char *json, *csv, *check;
+} cli_trace_out;
 
 static int io_open(void *context, const char *path, uint32_t *handle)
 {
@@ -169,7 +177,7 @@ static void put_counts(gs_stats *stats, const trace_counts *n)
     gs_stats_put_count(stats, "trace_inst_digest", gs_hash_finish(n->hash));
 }
 
-static int count_trace(const gs_config *cfg, const char *list_path)
+static int count_trace(const gs_config *cfg, const char *list_path, const cli_trace_out *out)
 {
     static gs_trace tr;
     static cli_trace_files files;
@@ -202,7 +210,7 @@ static int count_trace(const gs_config *cfg, const char *list_path)
     } else {
         gs_sink_puts(&gs_cli_stdout, "# functional trace count: no timing model\n");
         put_counts(&stats, &n);
-        gs_stats_print_text(&stats, &gs_cli_stdout);
+        rc = gs_cli_emit_stats(&stats, out->json, out->csv, out->check);
     }
     gs_trace_close(&tr);
     gs_cli_free_arena(buffer);
@@ -220,7 +228,7 @@ typedef struct trace_timing {
 } trace_timing;
 
 static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_path,
-                      gs_arena *arena, gs_stats *stats)
+                      gs_arena *arena, gs_stats *stats, const cli_trace_out *out)
 {
     gs_trace_params p;
     gs_diag diag;
@@ -244,11 +252,10 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
         return gs_cli_report(&diag);
     gs_sim_report_trace(&run->gpu, &run->fe, stats);
     gs_cli_print_speed(&run->gpu, stats, (double)(clock() - start) / CLOCKS_PER_SEC);
-    gs_stats_print_text(stats, &gs_cli_stdout);
-    return 0;
+    return gs_cli_emit_stats(stats, out->json, out->csv, out->check);
 }
 
-static int time_trace(const gs_config *cfg, const char *list_path)
+static int time_trace(const gs_config *cfg, const char *list_path, const cli_trace_out *out)
 {
     static trace_timing run;   /* large: not on the stack */
     gs_arena arena;
@@ -270,7 +277,7 @@ static int time_trace(const gs_config *cfg, const char *list_path)
     run.io.open = io_open;
     run.io.read_at = io_read_at;
     run.io.close = io_close;
-    rc = run_timing(&run, cfg, list_path, &arena, &stats);
+    rc = run_timing(&run, cfg, list_path, &arena, &stats, out);
     gs_trace_close(&run.tr);
     gs_cli_free_arena(buffer);
     return rc;
@@ -289,10 +296,20 @@ static void resolve_list(const char *path, char *out, size_t capacity)
     gs_fmt(out, capacity, "%s", path);
 }
 
+/* The value of a flag that takes one (--trace PATH, --stats-json FILE, ...). */
+static int take_value(int argc, char **argv, int *i, const char **value)
+{
+    if (*i + 1 >= argc)
+        return gs_cli_usage_error("%s needs a value", argv[*i]);
+    *value = argv[++*i];
+    return 0;
+}
+
 int gs_cli_trace(int argc, char **argv)
 {
     static char list_path[GS_TRACE_PATH_MAX];
     const char *path = NULL;
+    cli_trace_out out = { NULL, NULL, NULL };
     int functional = 0, i, rc;
     gs_config *cfg = (gs_config *)gs_cli_alloc(sizeof *cfg);
     unsigned char *used = (unsigned char *)gs_cli_alloc((size_t)argc + 1u);
@@ -307,6 +324,12 @@ int gs_cli_trace(int argc, char **argv)
             functional = 1;
         else if (strcmp(argv[i], "--trace") == 0)
             path = i + 1 < argc ? argv[++i] : NULL;
+        else if (strcmp(argv[i], "--stats-json") == 0)
+            rc = take_value(argc, argv, &i, &out.json);
+        else if (strcmp(argv[i], "--stats-csv") == 0)
+            rc = take_value(argc, argv, &i, &out.csv);
+        else if (strcmp(argv[i], "--check") == 0)
+            rc = take_value(argc, argv, &i, &out.check);
         else
             rc = gs_cli_usage_error("unexpected argument '%s' with --trace", argv[i]);
     }
@@ -314,7 +337,7 @@ int gs_cli_trace(int argc, char **argv)
         rc = gs_cli_usage_error("--trace needs a kernelslist.g or its folder");
     if (!rc) {
         resolve_list(path, list_path, sizeof list_path);
-        rc = functional ? count_trace(cfg, list_path) : time_trace(cfg, list_path);
+        rc = functional ? count_trace(cfg, list_path, &out) : time_trace(cfg, list_path, &out);
     }
     gs_cli_free(cfg);
     gs_cli_free(used);

@@ -26,6 +26,27 @@
  * there are none of their own (BRANCH always: GPGPU-Sim sends control
  * instructions down the SP pipeline, latency of GS_OPC_CONTROL).
  *
+ * Sub-core model (-gpgpu_sub_core_model 1, Volta and later; spec/formats.md
+ * 2.5): the SM is num_scheds sub-cores; scheduler s may issue only to units
+ * s, s + S, s + 2S, ... of each type (S = num_scheds), so with 4 SP units
+ * and 4 schedulers a scheduler owns one SP unit. The configuration requires
+ * every unit count present to be a multiple of S (base/config_trace.c). The
+ * LD/ST issue port stays shared by the SM. Decision: the write-back ports
+ * stay shared too: GPGPU-Sim partitions the ID_OC and OC_EX register sets
+ * per scheduler in this model, but its EX_WB register and result bus are the
+ * SM's. With the option 0 the `sched` argument is ignored.
+ *
+ * Trace timing (Accel-Sim trace.config, spec/formats.md 1.6): after
+ * gs_eu_use_trace_timing, latencies and IIs come from the trace tables
+ * (params.trace_*: -trace_opcode_latency_initiation_{int,sp,dp,sfu,tensor},
+ * or the -ptx_opcode_* figures of a class whose pair is not given), and an
+ * instruction whose spec_kind (core/inst.h) names an enabled specialized
+ * unit (-specialized_unit_K) runs there instead: num_units pipelined units
+ * with that unit's own latency and II, a result written back like any ALU
+ * result (gs_eu_spec_of, gs_eu_can_accept_spec, gs_eu_issue_spec). PTX runs
+ * never call it (decision: the trace.config options describe trace
+ * instructions only), so their timing does not depend on them.
+ *
  * The caller must call gs_eu_writeback for every cycle while
  * gs_eu_in_flight() > 0 (the results sit on a timing wheel of
  * cycle % wheel_size); when nothing is in flight, cycles may be skipped.
@@ -45,6 +66,15 @@
 #define GS_EU_MAX_LATENCY 8192u      /* dispatch + latency, cycles */
 #define GS_EU_MAX_PORTS 64u
 #define GS_EU_NO_WRITEBACK (~(uint64_t)0)
+#define GS_EU_MAX_SPEC 8u            /* specialized units (-specialized_unit_1..8) */
+#define GS_EU_TYPES (GS_UNIT_COUNT + GS_EU_MAX_SPEC)
+
+/* One enabled specialized unit. */
+typedef struct gs_eu_spec {
+    uint32_t kind;                           /* gs_spec_kind it serves */
+    uint32_t num_units;
+    uint32_t latency_cycles, initiation_cycles;
+} gs_eu_spec;
 
 typedef struct gs_eu_params {
     uint32_t num_units[GS_UNIT_COUNT];       /* indexed by gs_unit; BRANCH ignored */
@@ -52,18 +82,26 @@ typedef struct gs_eu_params {
     uint32_t initiation_cycles[GS_OPC_COUNT];
     uint32_t dispatch_cycles;                /* fixed issue-to-execute overhead */
     uint32_t writeback_ports;                /* results per cycle, >= 1 */
+    uint32_t sub_core;                       /* 1: scheduler s owns units s, s+S, ... */
+    uint32_t num_scheds;                     /* S (sub-core model), >= 1 */
+    uint32_t trace_latency_cycles[GS_OPC_COUNT];     /* trace runs (see above) */
+    uint32_t trace_initiation_cycles[GS_OPC_COUNT];
+    uint32_t num_spec;                       /* enabled specialized units */
+    gs_eu_spec spec[GS_EU_MAX_SPEC];
 } gs_eu_params;
 
 typedef struct gs_eu {
     gs_eu_params params;
     uint8_t route[GS_UNIT_COUNT];            /* unit type that really runs it */
-    uint64_t next_free[GS_UNIT_COUNT][GS_EU_MAX_UNITS];
+    uint8_t spec_of_kind[GS_SPEC_KIND_COUNT]; /* 1 + index into params.spec; 0 none */
+    uint8_t trace_timing;                    /* gs_eu_use_trace_timing was called */
+    uint64_t next_free[GS_EU_TYPES][GS_EU_MAX_UNITS];   /* [GS_UNIT_COUNT + k]: spec k */
     uint32_t wheel_size;                     /* power of two > max write-back delay */
     uint8_t *wheel_count;                    /* [wheel_size] */
     uint64_t *wheel_cycle;                   /* [wheel_size] cycle of the entries */
     uint32_t *wheel_tag;                     /* [wheel_size * writeback_ports] */
     uint32_t in_flight;
-    uint64_t issued[GS_UNIT_COUNT];          /* statistics, by routed unit */
+    uint64_t issued[GS_EU_TYPES];            /* statistics, by routed unit */
     uint64_t port_stalls;                    /* can_accept refused for a full write-back */
     uint64_t busy_stalls;                    /* can_accept refused for busy units */
 } gs_eu;
@@ -86,5 +124,21 @@ uint64_t gs_eu_issue(gs_eu *eu, uint64_t cycle, unsigned unit, unsigned op_class
  * (at most writeback_ports; `tags` must hold that many). */
 uint32_t gs_eu_writeback(gs_eu *eu, uint64_t cycle, uint32_t *tags);
 uint32_t gs_eu_in_flight(const gs_eu *eu);
+
+/* The same from scheduler `sched` (< num_scheds): under the sub-core model
+ * it may use only its own units; otherwise equal to the calls above. */
+int gs_eu_can_accept_from(gs_eu *eu, uint64_t cycle, unsigned unit, unsigned op_class,
+                          unsigned sched);
+uint64_t gs_eu_issue_from(gs_eu *eu, uint64_t cycle, unsigned unit, unsigned op_class,
+                          unsigned sched, uint32_t tag);
+
+/* Switch to trace timing (see above): trace latency tables, specialized units. */
+void gs_eu_use_trace_timing(gs_eu *eu);
+/* Specialized unit (1-based index into params.spec) that runs an instruction
+ * of this spec_kind, or 0 (not a trace run, or no enabled unit of the kind). */
+unsigned gs_eu_spec_of(const gs_eu *eu, unsigned spec_kind);
+int gs_eu_can_accept_spec(gs_eu *eu, uint64_t cycle, unsigned spec, unsigned sched);
+uint64_t gs_eu_issue_spec(gs_eu *eu, uint64_t cycle, unsigned spec, unsigned sched,
+                          uint32_t tag);
 
 #endif

@@ -14,7 +14,14 @@
  *  - there are no functional barriers: BAR instructions are timing barriers
  *    only (sm.c), so no warp is ever held at decode;
  *  - a malformed line found at decode is a fault (GS_E_TRACE with the file
- *    and line): the run stops and reports it.
+ *    and line): the run stops and reports it;
+ *  - specialized units (Accel-Sim trace.config, spec/formats.md 1.6): a
+ *    configuration without any enabled -specialized_unit_K runs every opcode
+ *    on its class unit (as before trace.config was modelled); one that
+ *    enables some must enable every kind the kernel's opcode table uses
+ *    (gs_sass_isa.spec_kinds: BRA, TEX and TENSOR in every table, UDP from
+ *    binary version 75), checked when the kernel starts: a kernel whose
+ *    branches, say, had nowhere to run is an error, not a silent fallback.
  */
 #include "core/frontend_trace.h"
 
@@ -129,6 +136,25 @@ void gs_fe_trace_bind(gs_frontend *fe, gs_fe_trace *st)
     fe->state = st;
     fe->fault = GS_OK;
     memset(&fe->fault_diag, 0, sizeof fe->fault_diag);
+}
+
+gs_status gs_fe_trace_check_units(const gs_fe_trace *st, const gs_eu *eu, gs_diag *diag)
+{
+    static const char *const names[GS_SPEC_KIND_COUNT] = { "", "BRA", "TEX", "TENSOR", "UDP" };
+    const gs_trace_kernel *k = &st->tr->kernel;
+    unsigned kind;
+    if (eu->params.num_spec == 0 || !k->isa)
+        return GS_OK;
+    for (kind = 1; kind < GS_SPEC_KIND_COUNT; kind++)
+        if ((k->isa->spec_kinds >> kind & 1u) && eu->spec_of_kind[kind] == 0)
+            return gs_diag_set(diag, GS_E_CONFIG, st->tr->kernel_path, 0, 0,
+                               "binary version %u runs opcodes on a specialized unit named "
+                               "%s, but the configuration enables none (add "
+                               "-specialized_unit_K 1,<units>,<max latency>,<ID_OC>,<OC_EX>,%s "
+                               "with its -trace_opcode_latency_initiation_spec_op_K; "
+                               "spec/formats.md 1.6)", (unsigned)k->binary_version,
+                               names[kind], names[kind]);
+    return GS_OK;
 }
 
 void gs_fe_trace_report(const gs_fe_trace *st, uint64_t addressless, gs_stats *stats)

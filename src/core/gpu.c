@@ -165,6 +165,12 @@ gs_status gs_sim_queue_kernel(gs_gpu *gpu, const gs_kernel_shape *ks, gs_diag *d
         return st;
     if ((st = gs_cta_launch(&gpu->disp, ks, &index, diag)) != GS_OK)
         return st;
+    /* The adaptive L1D / shared split sees the kernel's shared memory per SM
+     * (mem/cache_adapt.h); nothing happens when it is off. */
+    if (gpu->memsys && (st = gs_memsys_kernel_start(gpu->memsys,
+            (uint64_t)ks->shmem_bytes_per_cta * gpu->disp.kernels[0].occ.ctas_per_sm,
+            diag)) != GS_OK)
+        return st;
     gpu->last_occupancy = gpu->disp.kernels[0].occ;
     gpu->kernels++;
     gpu->dispatch_dirty = 1;

@@ -7,7 +7,10 @@
  * -> threads per CTA, -nregs -> registers per thread, -shmem -> shared
  * memory per CTA; cta_dispatch.h has the rounding rules), then run to
  * completion with the trace front end (core/frontend_trace.c) before the
- * next command is read, as in one CUDA stream.
+ * next command is read, as in one CUDA stream. A trace run uses trace
+ * timing (core/exec_unit.h gs_eu_use_trace_timing: Accel-Sim trace.config
+ * latencies and specialized units, formats.md 1.6); each kernel first checks
+ * that the specialized units its opcode table needs are enabled.
  */
 #include "core/gpu.h"
 #include "core/frontend_trace.h"
@@ -21,6 +24,8 @@ static gs_status run_trace_kernel(gs_gpu *gpu, gs_fe_trace *fe, gs_diag *diag)
         return gs_diag_set(diag, GS_E_LIMIT, fe->tr->kernel_path, 0, 0,
                            "a grid of %llu thread blocks is above the dispatcher's 2^32 - 1",
                            (unsigned long long)k->num_ctas);
+    if ((st = gs_fe_trace_check_units(fe, &gpu->sms[0].eu, diag)) != GS_OK)
+        return st;
     ks.num_ctas = (uint32_t)k->num_ctas;
     ks.threads_per_cta = k->block.x * k->block.y * k->block.z;
     ks.regs_per_thread = k->nregs;
@@ -46,6 +51,9 @@ void gs_sim_report_trace(const gs_gpu *gpu, const gs_fe_trace *fe, gs_stats *sta
 
 gs_status gs_sim_run_trace(gs_gpu *gpu, gs_fe_trace *fe, gs_diag *diag)
 {
+    uint32_t i;
+    for (i = 0; i < gpu->n_sms; i++)
+        gs_eu_use_trace_timing(&gpu->sms[i].eu);
     for (;;) {
         gs_trace_cmd cmd;
         gs_status st = gs_trace_next(fe->tr, &cmd, diag);

@@ -49,6 +49,14 @@ typedef enum gs_mem_op {
     GS_MEM_NONE = 0, GS_MEM_LOAD, GS_MEM_STORE, GS_MEM_ATOMIC, GS_MEM_REDUCE
 } gs_mem_op;
 
+/* Accel-Sim's specialized units (trace.config -specialized_unit_K, spec/formats.md
+ * 1.6): the kind of unit a SASS opcode runs on in a trace run when the
+ * configuration enables a unit of that name (core/exec_unit.h). The trace
+ * opcode tables (gen/opcodes.py) set it; the PTX front end leaves it 0. */
+typedef enum gs_spec_kind {
+    GS_SPEC_NONE = 0, GS_SPEC_BRA, GS_SPEC_TEX, GS_SPEC_TENSOR, GS_SPEC_UDP, GS_SPEC_KIND_COUNT
+} gs_spec_kind;
+
 /* Cache operators from ld/st hints (.ca .cg .cs .lu .cv .wb .wt; .nc). */
 typedef enum gs_cache_op {
     GS_CACHE_DEFAULT = 0, GS_CACHE_CA, GS_CACHE_CG, GS_CACHE_CS, GS_CACHE_LU, GS_CACHE_CV,
@@ -75,6 +83,7 @@ typedef struct gs_inst {
     uint8_t access_bytes;             /* bytes per lane (vector width included) */
     uint8_t num_dst;
     uint8_t num_src;
+    uint8_t spec_kind;                /* gs_spec_kind (trace front end only) */
     uint16_t dst[GS_INST_MAX_DST];    /* register ids for the scoreboard */
     uint16_t src[GS_INST_MAX_SRC];
     uint16_t barrier_id;

@@ -18,7 +18,18 @@
  *  - scoreboard: 64 entries per warp (GPGPU-Sim's is unbounded);
  *  - two-level scheduling supports inner order LRR or GTO and outer SRR only.
  *  - trace memory instructions without addresses complete after
- *    -gs_trace_tex_latency cycles (sm.c explains the path).
+ *    -gs_trace_tex_latency cycles (sm.c explains the path);
+ *  - sub-core model: -gpgpu_sub_core_model with -gpgpu_num_sched_per_core
+ *    schedulers (core/exec_unit.h; the unit counts are checked in
+ *    base/config_trace.c);
+ *  - trace timing (Accel-Sim trace.config, spec/formats.md 1.6): a given
+ *    -trace_opcode_latency_initiation_X LAT,II applies to every latency class
+ *    of its group in trace runs: int -> INT_ADD..INT_SHFL, sp -> FP_ADD..
+ *    FP_DIV, dp -> DP_ADD..DP_DIV, sfu -> SFU, tensor -> TENSOR (Accel-Sim
+ *    has one figure per unit, not per operation); control stays 1,1. Enabled
+ *    specialized units become gs_eu_spec entries of their name's kind, the
+ *    lowest K first; their units add to the write-back ports (one result bus
+ *    per unit, as for the other units).
  */
 #include "core/sim_config.h"
 
@@ -52,6 +63,49 @@ static void fill_latencies(const gs_config *cfg, gs_eu_params *eu)
     eu->initiation_cycles[GS_OPC_CONTROL] = 1u;
     eu->latency_cycles[GS_OPC_MEM] = 0u;
     eu->initiation_cycles[GS_OPC_MEM] = 1u;
+}
+
+/* The trace table: the -ptx_opcode_* figures, a class group replaced where
+ * its trace.config pair is given ("0,0" = not given). */
+static void fill_trace_group(const gs_u32_list *pair, uint32_t first, uint32_t count,
+                             gs_eu_params *eu)
+{
+    uint32_t c;
+    for (c = first; c < first + count; c++) {
+        int given = pair->count == 2u && pair->values[0] != 0u;
+        eu->trace_latency_cycles[c] = given ? pair->values[0] : eu->latency_cycles[c];
+        eu->trace_initiation_cycles[c] = given ? pair->values[1] : eu->initiation_cycles[c];
+    }
+}
+
+static void fill_trace_latencies(const gs_config *cfg, gs_eu_params *eu)
+{
+    memcpy(eu->trace_latency_cycles, eu->latency_cycles, sizeof eu->latency_cycles);
+    memcpy(eu->trace_initiation_cycles, eu->initiation_cycles, sizeof eu->initiation_cycles);
+    fill_trace_group(&cfg->trace_int, GS_OPC_INT_ADD, 6u, eu);
+    fill_trace_group(&cfg->trace_sp, GS_OPC_FP_ADD, 5u, eu);
+    fill_trace_group(&cfg->trace_dp, GS_OPC_DP_ADD, 5u, eu);
+    fill_trace_group(&cfg->trace_sfu, GS_OPC_SFU, 1u, eu);
+    fill_trace_group(&cfg->trace_tensor, GS_OPC_TENSOR, 1u, eu);
+}
+
+/* Enabled -specialized_unit_K, in K order; returns their units (result buses). */
+static uint32_t fill_spec_units(const gs_config *cfg, gs_eu_params *eu)
+{
+    uint32_t k, buses = 0;
+    for (k = 0; k < GS_SPEC_UNITS_MAX && eu->num_spec < GS_EU_MAX_SPEC; k++) {
+        const gs_spec_unit_cfg *u = &cfg->spec_units[k];
+        gs_eu_spec *sp = &eu->spec[eu->num_spec];
+        if (!u->enabled)
+            continue;
+        sp->kind = gs_config_spec_kind(u->name);
+        sp->num_units = u->num_units;
+        sp->latency_cycles = list_at(&cfg->spec_latency[k], 0);
+        sp->initiation_cycles = list_at(&cfg->spec_latency[k], 1);
+        buses += u->num_units;
+        eu->num_spec++;
+    }
+    return buses;
 }
 
 static gs_status fill_sched(const gs_config *cfg, gs_sm_params *p, gs_diag *diag)
@@ -98,9 +152,12 @@ gs_status gs_sm_params_from_config(const gs_config *cfg, gs_sm_params *p, gs_dia
     eu->num_units[GS_UNIT_INT] = cfg->num_int_units;
     eu->num_units[GS_UNIT_LDST] = 1u;
     fill_latencies(cfg, eu);
+    fill_trace_latencies(cfg, eu);
     eu->dispatch_cycles = 0;
+    eu->sub_core = cfg->sub_core_model;
+    eu->num_scheds = p->num_scheds;
     eu->writeback_ports = cfg->num_sp_units + cfg->num_sfu_units + cfg->num_dp_units +
-                          cfg->num_int_units;
+                          cfg->num_int_units + fill_spec_units(cfg, eu);
     if (eu->writeback_ports > GS_EU_MAX_PORTS)
         eu->writeback_ports = GS_EU_MAX_PORTS;
     if (eu->writeback_ports == 0)

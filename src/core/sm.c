@@ -13,7 +13,15 @@
  * trace.config models every texture instruction on a fixed-latency
  * specialized TEX unit, `-specialized_unit_2 1,4,200,4,4,TEX`, formats.md
  * 1.6), at most GS_LDST_PERFECT_SLOTS in flight per SM. The PTX executor
- * always reports addresses, so PTX runs never take this path.
+ * always reports addresses, so PTX runs never take this path. When the
+ * configuration enables a specialized TEX unit (trace.config), texture
+ * opcodes run on that unit instead (below) and only surface opcodes and
+ * mem_width-0 memory opcodes take this path.
+ *
+ * Units (core/exec_unit.h): an instruction issued by scheduler s goes to a
+ * specialized unit when its spec_kind names an enabled one in a trace run
+ * (gs_eu_spec_of), else to the LD/ST port (shared by the SM) or its ALU
+ * type; under -gpgpu_sub_core_model 1 scheduler s uses only its own units.
  */
 #include "core/sm_internal.h"
 
@@ -260,6 +268,42 @@ static int is_long_load(const gs_inst *inst)
             inst->space == GS_SPACE_TEX);
 }
 
+/* The specialized unit that runs inst (trace runs with trace.config), or 0. */
+static unsigned spec_for(const gs_sm *sm, const gs_inst *inst)
+{
+    return inst->spec_kind ? gs_eu_spec_of(&sm->eu, inst->spec_kind) : 0u;
+}
+
+/* Can the unit of inst take it from the scheduler of warp w now? */
+static int unit_accepts(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle)
+{
+    unsigned sched = w % sm->p->num_scheds, spec = spec_for(sm, inst);
+    if (spec)
+        return gs_eu_can_accept_spec(&sm->eu, cycle, spec, sched);
+    if (inst->unit == GS_UNIT_LDST) {
+        gs_ldst *port = ldst_for(sm, inst);
+        return gs_eu_can_accept_from(&sm->eu, cycle, GS_UNIT_LDST, GS_OPC_MEM, sched) &&
+               port->ops->can_accept(port->state, inst) == GS_LDST_OK;
+    }
+    return gs_eu_can_accept_from(&sm->eu, cycle, inst->unit, inst->op_class, sched);
+}
+
+/* Issue inst of warp w (unit_accepts held) under tag. */
+static void unit_issue(gs_sm *sm, uint32_t w, const gs_inst *inst, uint32_t tag,
+                       uint64_t cycle)
+{
+    unsigned sched = w % sm->p->num_scheds, spec = spec_for(sm, inst);
+    if (spec) {
+        gs_eu_issue_spec(&sm->eu, cycle, spec, sched, tag);
+    } else if (inst->unit == GS_UNIT_LDST) {
+        gs_ldst *port = ldst_for(sm, inst);
+        gs_eu_issue_from(&sm->eu, cycle, GS_UNIT_LDST, GS_OPC_MEM, sched, tag);
+        port->ops->accept(port->state, inst, w, tag, cycle);
+    } else {
+        gs_eu_issue_from(&sm->eu, cycle, inst->unit, inst->op_class, sched, tag);
+    }
+}
+
 /* Can the head of `w` issue now? On a scoreboard hazard the warp is parked in
  * sb_wait until one of its results is written back. */
 static gs_stall head_issuable(gs_sm *sm, uint32_t w, uint64_t cycle)
@@ -279,15 +323,7 @@ static gs_stall head_issuable(gs_sm *sm, uint32_t w, uint64_t cycle)
             view->long_wait |= bit;
         return GS_STALL_SCOREBOARD;
     }
-    if (inst->unit == GS_UNIT_LDST) {
-        gs_ldst *port = ldst_for(sm, inst);
-        if (!gs_eu_can_accept(&sm->eu, cycle, GS_UNIT_LDST, GS_OPC_MEM) ||
-            port->ops->can_accept(port->state, inst) != GS_LDST_OK)
-            return GS_STALL_UNIT;
-    } else if (!gs_eu_can_accept(&sm->eu, cycle, inst->unit, inst->op_class)) {
-        return GS_STALL_UNIT;
-    }
-    return GS_STALL_NONE;
+    return unit_accepts(sm, w, inst, cycle) ? GS_STALL_NONE : GS_STALL_UNIT;
 }
 
 static void issue_barrier(gs_sm *sm, uint32_t w, const gs_inst *inst)
@@ -326,13 +362,7 @@ static void issue_head(gs_sm *sm, uint32_t w, uint64_t cycle)
         rec->dst[i] = inst->dst[i];
     if (inst->num_dst)
         gs_scoreboard_reserve(&sm->sb, w, inst, is_long_load(inst));
-    if (inst->unit == GS_UNIT_LDST) {
-        gs_ldst *port = ldst_for(sm, inst);
-        gs_eu_issue(&sm->eu, cycle, GS_UNIT_LDST, GS_OPC_MEM, tag);
-        port->ops->accept(port->state, inst, w, tag, cycle);
-    } else {
-        gs_eu_issue(&sm->eu, cycle, inst->unit, inst->op_class, tag);
-    }
+    unit_issue(sm, w, inst, tag, cycle);
     warp->inflight++;
     sm->st.warp_insts++;
     sm->st.thread_insts += rec->active_lanes;

@@ -262,6 +262,7 @@ static gs_status take_opcode(tok_cursor *c, gs_inst *out, tok *opcode)
     out->space = op->space;
     out->mem_op = op->mem_op;
     out->flags = op->flags;
+    out->spec_kind = op->spec_kind;   /* not in the digest: timing routing only */
     if ((op->flags & GS_INST_BARRIER) && has_modifier(opcode->text, opcode->length, "ARV"))
         out->flags |= GS_INST_BAR_ARRIVE;
     if (op->space != GS_SPACE_NONE)

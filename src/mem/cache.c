@@ -65,13 +65,20 @@ uint32_t gs_cache_mshr_merge(const gs_cache_params *p)
     return p->streaming_max_merge ? p->streaming_max_merge : GS_CACHE_STREAMING_MERGE_DEFAULT;
 }
 
+/* Ways per set the tag array holds: the string's, or more for an adaptive
+ * L1 whose largest configuration has more (mem/cache_adapt.h). */
+static uint32_t cache_way_stride(const gs_cache_params *p)
+{
+    return p->max_assoc > p->config.assoc ? p->max_assoc : p->config.assoc;
+}
+
 static uint32_t cache_line_count(const gs_cache_params *p)
 {
     if (p->mode == GS_CACHE_MODE_BYPASS)
         return 0;
     if (p->mode == GS_CACHE_MODE_UNBOUNDED)
         return p->unbounded_max_lines;
-    return p->config.n_sets * p->config.assoc;
+    return p->config.n_sets * cache_way_stride(p);
 }
 
 static uint32_t cache_mq_capacity(const gs_cache_params *p)
@@ -152,6 +159,7 @@ gs_status gs_cache_init(gs_cache *c, gs_arena *arena, const gs_cache_params *p,
     if (st != GS_OK)
         return st;
     c->cfg = p->config;
+    c->way_stride = cache_way_stride(p);
     c->mode = p->mode;
     c->repl = gs_repl_table[p->config.replacement == GS_REPL_FIFO ? 1 : 0];
     c->on_fill = (uint8_t)(p->config.alloc_policy != GS_ALLOC_ON_MISS);
@@ -165,6 +173,23 @@ gs_status gs_cache_init(gs_cache *c, gs_arena *arena, const gs_cache_params *p,
 void gs_cache_set_observer(gs_cache *c, const gs_cache_observer *observer)
 {
     c->observer = *observer;
+}
+
+uint32_t gs_cache_set_ways(gs_cache *c, uint32_t ways, int on_fill)
+{
+    uint32_t set, w, dropped = 0;
+    GS_ASSERT(c->mode == GS_CACHE_MODE_NORMAL && ways >= 1u && ways <= c->way_stride);
+    for (set = 0; ways < c->cfg.assoc && set < c->cfg.n_sets; set++) {
+        for (w = ways; w < c->cfg.assoc; w++) {
+            gs_cache_line *l = &c->lines[set * c->way_stride + w];
+            dropped += l->allocated;
+            c->stats.reconfig_dirty_dropped += l->dirty_mask != 0;
+            memset(l, 0, sizeof *l);
+        }
+    }
+    c->cfg.assoc = ways;
+    c->on_fill = (uint8_t)(on_fill != 0);
+    return dropped;
 }
 
 /* ---- lines ------------------------------------------------------------- */
@@ -215,7 +240,7 @@ uint32_t gs_cachei_find(const gs_cache *c, uint32_t set, uint64_t line_addr)
     }
     if (c->mode == GS_CACHE_MODE_BYPASS)
         return GS_CACHE_NONE;
-    base = set * c->cfg.assoc;
+    base = set * c->way_stride;
     for (w = 0; w < c->cfg.assoc; w++) {
         const gs_cache_line *l = &c->lines[base + w];
         if (l->allocated && l->line_addr == line_addr)
@@ -240,7 +265,7 @@ uint32_t gs_cachei_victim(const gs_cache *c, uint32_t set, uint64_t line_addr)
     }
     if (c->mode == GS_CACHE_MODE_BYPASS)
         return GS_CACHE_NONE;
-    base = set * c->cfg.assoc;
+    base = set * c->way_stride;
     for (w = 0; w < c->cfg.assoc; w++) {
         const gs_cache_line *l = &c->lines[base + w];
         uint64_t key;

@@ -88,6 +88,8 @@ typedef struct gs_cache_params {
     uint32_t streaming_max_merge;  /* `s`: merge limit; 0 = GS_CACHE_STREAMING_MERGE_DEFAULT */
     uint32_t ipoly_hashed_bits;    /* IPOLY: 0 = the default for the set count */
     uint32_t mshr_waiter_limit;    /* requests that can wait at once; 0 = entries x merges */
+    uint32_t max_assoc;            /* ways the tag array holds (adaptive L1, cache_adapt.h);
+                                    * 0 or below config.assoc: config.assoc */
 } gs_cache_params;
 
 /* One access: a line (or its sectors) read or written by one request. */
@@ -201,6 +203,7 @@ typedef struct gs_cache_stats {
     uint64_t fails[GS_CACHE_FAIL_COUNT];    /* [0] = all reservation fails */
     uint64_t mshr_merges, evictions, writebacks, invalidations;
     uint64_t read_requests, write_requests, fills, unbounded_overflows;
+    uint64_t reconfig_dirty_dropped;  /* dirty lines of ways a reconfiguration removed */
 } gs_cache_stats;
 
 typedef struct gs_cache {
@@ -216,6 +219,7 @@ typedef struct gs_cache {
     uint64_t stamp;                /* replacement clock: +1 per line touch */
     uint32_t mode;
     uint32_t n_lines;
+    uint32_t way_stride;           /* ways per set in lines[]; cfg.assoc of them are in use */
     uint32_t unb_used, unb_bucket_mask;
     uint32_t line_log2;
     uint32_t full_mask;            /* all units of a line: 0xF sector, 0x1 normal */
@@ -238,6 +242,16 @@ gs_status gs_cache_init(gs_cache *cache, gs_arena *arena, const gs_cache_params 
                         gs_diag *diag);
 
 void gs_cache_set_observer(gs_cache *cache, const gs_cache_observer *observer);
+
+/* Adaptive L1 (mem/cache_adapt.h): from now on use `ways` (1..way_stride)
+ * ways of every set (the set count, line size and set-index function do not
+ * change) and allocate lines on fill (on_fill 1) or on miss (0). Lines in
+ * ways that go out of use are invalidated: one with a fill pending is simply
+ * forgotten (its MSHR entry still serves the waiters, without caching the
+ * data); one with dirty data is a simulator bug (the configuration check
+ * admits only L1s that never hold dirty data). Ways that come into use are
+ * empty. Returns the number of allocated lines dropped. NORMAL mode only. */
+uint32_t gs_cache_set_ways(gs_cache *cache, uint32_t ways, int on_fill);
 
 /* One access at `cycle` (see the outcomes above). */
 gs_cache_result gs_cache_access(gs_cache *cache, const gs_cache_request *request,

@@ -25,6 +25,12 @@
  *      written sector misses and fetches. Decision: GPGPU-Sim keeps byte
  *      masks; gpusim tracks whole 32-byte sectors (full_mask from the
  *      coalescer), which gives the same fetches for sector-aligned writes.
+ * Write-through with F or L (the QV100/A100 L1D `L:T:m:L:L`): the write is
+ * sent below as every write-through write is, the allocated sectors stay
+ * clean and a partial fetch-on-write takes the read without dirty-on-fill
+ * (GPGPU-Sim wr_miss_wa_* send_write_request when WRITE_THROUGH and never
+ * write back a write-through line). So a write-through cache never holds
+ * dirty data, which the adaptive L1 (mem/cache_adapt.h) relies on.
  * Decision: a write to sectors whose fill is pending is sent below without
  * allocation (GPGPU-Sim treats a non-HIT write probe as a write miss and
  * cannot allocate a reserved line).
@@ -85,14 +91,20 @@ static uint32_t cache_full_units(const gs_cache *c, const gs_cache_request *rq)
     return (rq->full_mask & c->mem_line_mask) == c->mem_line_mask ? 1u : 0u;
 }
 
-/* F (whole write) and L: the line is (made) present, nothing fetched. */
+/* F (whole write) and L: the line is (made) present, nothing fetched; under
+ * write-through the write also goes below and the line stays clean. */
 static void cache_write_allocate(gs_cache *c, const gs_cache_request *rq, uint32_t line,
                                  uint32_t valid_add, uint64_t cycle, gs_cache_result *res)
 {
     uint64_t line_addr = gs_cachei_line_addr(c, rq->addr);
     uint32_t units = gs_cachei_units(c, rq->sector_mask), victim;
     gs_cache_line *l;
+    uint32_t through = cache_write_policy(c, rq->space) == GS_WRITE_THROUGH ? 1u : 0u;
     res->sector_miss = (uint8_t)(line != GS_CACHE_NONE);
+    if (line != GS_CACHE_NONE && gs_cachei_mq_room(c) < through) {
+        gs_cachei_fail(res, GS_CACHE_FAIL_MISS_QUEUE_FULL);
+        return;
+    }
     if (line == GS_CACHE_NONE) {
         victim = gs_cachei_victim(c, gs_cachei_set(c, rq), line_addr);
         if (victim == GS_CACHE_NONE && c->mode == GS_CACHE_MODE_UNBOUNDED) {
@@ -104,7 +116,7 @@ static void cache_write_allocate(gs_cache *c, const gs_cache_request *rq, uint32
             gs_cachei_fail(res, GS_CACHE_FAIL_LINE_ALLOC);
             return;
         }
-        if (gs_cachei_mq_room(c) < gs_cachei_victim_mq(c, victim)) {
+        if (gs_cachei_mq_room(c) < gs_cachei_victim_mq(c, victim) + through) {
             gs_cachei_fail(res, GS_CACHE_FAIL_MISS_QUEUE_FULL);
             return;
         }
@@ -113,7 +125,10 @@ static void cache_write_allocate(gs_cache *c, const gs_cache_request *rq, uint32
     }
     l = &c->lines[line];
     l->valid_mask = (uint8_t)(l->valid_mask | valid_add);
-    l->dirty_mask = (uint8_t)(l->dirty_mask | units);
+    if (through)
+        gs_cachei_push_write(c, rq, cycle, res);
+    else
+        l->dirty_mask = (uint8_t)(l->dirty_mask | units);
     gs_cachei_touch(c, line);
     res->outcome = GS_CACHE_MISS;
 }
@@ -138,6 +153,8 @@ static void cache_write_miss(gs_cache *c, const gs_cache_request *rq, uint32_t l
     if (c->cfg.write_alloc == GS_WA_FETCH_ON_WRITE) {
         if ((units & ~full) == 0)
             cache_write_allocate(c, rq, line, units, cycle, res);
+        else if (cache_write_policy(c, rq->space) == GS_WRITE_THROUGH)
+            gs_cachei_read(c, rq, cycle, &naive, res);    /* the write goes below now */
         else
             gs_cachei_read(c, rq, cycle, &fetch, res);
         return;

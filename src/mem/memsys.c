@@ -43,6 +43,8 @@ typedef struct memsys_plan {
     gs_icnt_params request_net, reply_net;
     gs_part_params parts;
     uint32_t sm_pool;
+    gs_l1_split split;
+    uint32_t split_applies;
 } memsys_plan;
 
 static uint32_t or_default(uint32_t value, uint32_t fallback)
@@ -132,6 +134,17 @@ static void plan_parts(const gs_config *cfg, gs_part_params *p)
     plan_dram(cfg, &p->dram);
 }
 
+/* Adaptive L1D (mem/cache_adapt.h): the tag array holds the most ways any
+ * carve-out leaves; the split applies to a normal L1D only. */
+static void plan_split(const gs_config *cfg, memsys_plan *plan)
+{
+    gs_l1_split_from_config(cfg, &plan->split);
+    plan->split_applies = plan->split.enabled && plan->l1_present
+                          && cfg->l1d_mode == GS_CACHE_MODE_NORMAL;
+    if (plan->split_applies && gs_l1_split_check(cfg, NULL) == GS_OK)
+        plan->l1.max_assoc = gs_l1_split_max_ways(&plan->split);
+}
+
 static void make_plan(const gs_config *cfg, memsys_plan *plan)
 {
     uint32_t per_sm;
@@ -146,6 +159,7 @@ static void make_plan(const gs_config *cfg, memsys_plan *plan)
      * write store can outlive its slot; if such stores ever empty the pool, a
      * new miss meets a reservation fail, as with a full MSHR table. */
     plan->l1.mshr_waiter_limit = GS_LDST_SLOTS * GS_COALESCE_MAX_REQS;
+    plan_split(cfg, plan);
     plan->direct_queue = plan->l1_present ? cfg->dl1.miss_queue_entries
                                           : GS_MEMSYS_DIRECT_QUEUE_DEFAULT;
     plan_icnt(cfg, plan, &plan->request_net, &plan->reply_net);
@@ -223,10 +237,17 @@ static gs_status check_config(const gs_config *cfg, const memsys_plan *plan, gs_
         "gpgpu_dram_timing_opt", "gpgpu_frfcfs_dram_sched_queue_size", "gpgpu_dram_burst_length",
         "gpgpu_dram_buswidth", "dram_data_command_freq_ratio", "gpgpu_n_mem_per_ctrlr"
     };
+    static const char *const split[] = {
+        "gpgpu_adaptive_cache_config", "gpgpu_shmem_option", "gpgpu_unified_l1d_size",
+        "gpgpu_cache:dl1", "gpgpu_shmem_size", "gs_l1d_mode"
+    };
     gs_status st = relocate(cfg, icnt, 7, check_plan(cfg, plan, diag), diag);
     if (st != GS_OK)
         return st;
-    return relocate(cfg, parts, 11, gs_part_params_check(&plan->parts, diag), diag);
+    st = relocate(cfg, parts, 11, gs_part_params_check(&plan->parts, diag), diag);
+    if (st != GS_OK)
+        return st;
+    return relocate(cfg, split, 6, gs_l1_split_check(cfg, diag), diag);
 }
 
 static gs_status init_parts(gs_memsys *sys, gs_arena *arena, const gs_config *cfg,
@@ -263,6 +284,19 @@ static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan 
     sys->coalesce.order = GS_COALESCE_ORDER_FIRST_LANE;
 }
 
+/* Before the first kernel, every L1D as if the kernel used no shared memory. */
+static void init_split(gs_memsys *sys, const memsys_plan *plan)
+{
+    gs_l1_choice first;
+    uint32_t i;
+    sys->split = plan->split;
+    sys->split_applies = 1;
+    (void)gs_l1_split_choose(&sys->split, 0, &first, NULL);
+    for (i = 0; i < sys->n_sms; i++)
+        (void)gs_cache_set_ways(&sys->ldst[i].l1, first.ways, (int)first.on_fill);
+    sys->split_now = first;
+}
+
 gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg, gs_diag *diag)
 {
     memsys_plan plan;
@@ -290,9 +324,36 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
         st = init_parts(sys, arena, cfg, &plan, diag);
     for (i = 0; st == GS_OK && i < plan.n_sms; i++)
         st = gs_ldst_full_init(&sys->ldst[i], sys, i, arena, diag);
+    if (st == GS_OK && plan.split_applies)
+        init_split(sys, &plan);
     if (st == GS_OK)
         *out = sys;
     return st;
+}
+
+gs_status gs_memsys_kernel_start(gs_memsys *sys, uint64_t shmem_bytes_per_sm, gs_diag *diag)
+{
+    gs_l1_choice choice;
+    gs_status st;
+    uint32_t i;
+    if (!sys->split_applies)
+        return GS_OK;
+    if ((st = gs_l1_split_choose(&sys->split, shmem_bytes_per_sm, &choice, diag)) != GS_OK)
+        return st;
+    if (choice.ways != sys->split_now.ways)
+        sys->split_reconfigs++;
+    for (i = 0; i < sys->n_sms; i++) {
+        sys->split_lines_dropped += gs_cache_set_ways(&sys->ldst[i].l1, choice.ways,
+                                                      (int)choice.on_fill);
+        sys->ldst[i].retry_blocked = 0;   /* the L1D changed: retry for real */
+    }
+    if (sys->split_kernels == 0 || choice.l1d_kb < sys->split_l1d_kb_min)
+        sys->split_l1d_kb_min = choice.l1d_kb;
+    if (choice.l1d_kb > sys->split_l1d_kb_max)
+        sys->split_l1d_kb_max = choice.l1d_kb;
+    sys->split_kernels++;
+    sys->split_now = choice;
+    return GS_OK;
 }
 
 gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm, gs_hooks *hooks)

@@ -39,6 +39,11 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
 /* The LD/ST unit of SM `sm`; its L1 events go to `hooks` (may be NULL). */
 gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm, gs_hooks *hooks);
 
+/* A kernel launch, before its first cycle: with -gpgpu_adaptive_cache_config
+ * 1, every SM's L1D is sized for the kernel's shared memory per SM (shared
+ * memory per CTA x CTAs per SM; mem/cache_adapt.h); otherwise nothing. */
+gs_status gs_memsys_kernel_start(gs_memsys *sys, uint64_t shmem_bytes_per_sm, gs_diag *diag);
+
 void gs_memsys_icnt_cycle(gs_memsys *sys, uint64_t icnt_cycle);
 void gs_memsys_l2_cycle(gs_memsys *sys, uint64_t l2_cycle);
 void gs_memsys_dram_cycle(gs_memsys *sys, uint64_t dram_cycle);

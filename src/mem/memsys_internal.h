@@ -12,6 +12,7 @@
 #include "core/sched.h"
 #include "mem/addrmap.h"
 #include "mem/cache.h"
+#include "mem/cache_adapt.h"
 #include "mem/coalesce.h"
 #include "mem/icnt.h"
 #include "mem/memsys.h"
@@ -94,6 +95,14 @@ struct gs_memsys {
     gs_icnt reply_net;                /* sub-partition -> SM */
     gs_partitions parts;
     gs_ldst_full *ldst;               /* n_sms */
+    /* adaptive L1D / shared-memory split (mem/cache_adapt.h) */
+    gs_l1_split split;
+    uint32_t split_applies;           /* on, and the L1D is a normal cache */
+    gs_l1_choice split_now;           /* the running kernel's */
+    uint32_t split_kernels;           /* launches configured */
+    uint32_t split_reconfigs;         /* launches that changed the way count */
+    uint32_t split_l1d_kb_min, split_l1d_kb_max;
+    uint64_t split_lines_dropped;     /* L1D lines invalidated by reconfigurations */
     uint64_t core_cycles_seen;        /* highest core cycle + 1 an LD/ST unit stepped */
     uint64_t icnt_cycles_stepped;
 };

@@ -81,6 +81,26 @@ static void report_icnt(const gs_icnt *net, gs_stats *stats, const char *prefix)
     gs_stats_put_count(stats, name, net->stats.active_cycles);
 }
 
+/* Adaptive L1D / shared split (mem/cache_adapt.h), only when it is on, so
+ * other configurations print exactly what they printed before. The last
+ * kernel's carve-out and L1D, the range over the kernels, reconfigurations. */
+static void report_split(const gs_memsys *sys, gs_stats *stats)
+{
+    uint64_t dirty_dropped = 0;
+    uint32_t i;
+    for (i = 0; i < sys->n_sms; i++)
+        dirty_dropped += sys->ldst[i].l1.stats.reconfig_dirty_dropped;
+    gs_stats_put_count(stats, "L1D_adaptive_kernels", sys->split_kernels);
+    gs_stats_put_count(stats, "L1D_shmem_carveout_kb", sys->split_now.carveout_kb);
+    gs_stats_put_count(stats, "L1D_capacity_kb", sys->split_now.l1d_kb);
+    gs_stats_put_count(stats, "L1D_ways", sys->split_now.ways);
+    gs_stats_put_count(stats, "L1D_capacity_kb_min", sys->split_l1d_kb_min);
+    gs_stats_put_count(stats, "L1D_capacity_kb_max", sys->split_l1d_kb_max);
+    gs_stats_put_count(stats, "L1D_reconfigs", sys->split_reconfigs);
+    gs_stats_put_count(stats, "L1D_reconfig_lines_dropped", sys->split_lines_dropped);
+    gs_stats_put_count(stats, "L1D_reconfig_dirty_dropped", dirty_dropped);
+}
+
 void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
 {
     gs_cache sum;
@@ -91,6 +111,8 @@ void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
                            sum.stats.fails[GS_CACHE_FAIL_NONE] * 1000u,
                            sys->core_cycles_seen, 2);
     }
+    if (sys->split_applies)
+        report_split(sys, stats);
     report_ldst(sys, stats);
     report_icnt(&sys->request_net, stats, "icnt_req");
     report_icnt(&sys->reply_net, stats, "icnt_reply");

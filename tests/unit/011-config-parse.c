@@ -8,33 +8,9 @@
 #include "check.h"
 #include "base/config.h"
 #include "presets.h"
+#include "config_dump_test.h"
 
 static gs_config cfg_a, cfg_b;
-
-typedef struct text_buffer {
-    char text[16384];
-    size_t length;
-} text_buffer;
-
-static void append(void *context, const char *text, size_t length)
-{
-    text_buffer *b = (text_buffer *)context;
-    if (b->length + length < sizeof b->text) {
-        memcpy(b->text + b->length, text, length);
-        b->length += length;
-        b->text[b->length] = '\0';
-    }
-}
-
-static void dump(const gs_config *cfg, text_buffer *b)
-{
-    gs_sink sink;
-    b->length = 0;
-    b->text[0] = '\0';
-    sink.write = append;
-    sink.context = b;
-    gs_config_dump(cfg, &sink);
-}
 
 static gs_status load(gs_config *cfg, const char *text, gs_diag *diag)
 {

@@ -101,6 +101,21 @@ static int load_config(gs_config *cfg, const char *preset_name)
            gs_config_finish(cfg, &diag) == GS_OK;
 }
 
+/* qv100 enables Volta's specialized units (BRA TEX TENSOR, its trace.config);
+ * an sm_80 trace also needs a UDP unit (core/frontend_trace.c): add A100's. */
+static int add_udp_unit;
+
+static void enable_udp(gs_config *cfg)
+{
+    gs_spec_unit_cfg *u = &cfg->spec_units[3];
+    u->enabled = 1;
+    u->num_units = u->max_latency = u->id_oc_width = u->oc_ex_width = 4;
+    strcpy(u->name, "UDP");
+    cfg->spec_latency[3].count = 2;
+    cfg->spec_latency[3].values[0] = 4;
+    cfg->spec_latency[3].values[1] = 1;
+}
+
 /* Run `set` on `preset`; *count = gpgpu_n_tot_w_icount, returns the digest. */
 static uint64_t run_set(const char *set, const char *preset, uint64_t *count)
 {
@@ -112,6 +127,8 @@ static uint64_t run_set(const char *set, const char *preset, uint64_t *count)
         printf("  cannot load preset %s\n", preset);
         return 0;
     }
+    if (add_udp_unit)
+        enable_udp(&run.cfg);
     run.io.context = NULL;
     run.io.open = file_open;
     run.io.read_at = file_read_at;
@@ -157,7 +174,9 @@ static void test_bfs(void)
 {
     check_set("bfs-v3-sm80", 3301, "gtx480");
     check_set("bfs-v3-sm80", 3301, "a100");
+    add_udp_unit = 1;
     check_set("bfs-v3-sm80", 3301, "qv100");
+    add_udp_unit = 0;
 }
 
 int main(void)
