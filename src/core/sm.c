@@ -179,6 +179,7 @@ static void warp_leave(gs_sm *sm, uint32_t w, uint64_t cycle)
     view->has_inst &= ~bit;
     view->sb_wait &= ~bit;
     view->long_wait &= ~bit;
+    view->sb_ok &= ~bit;
     gs_sm_update_fetch(sm, w);
     cta->live_warps--;
     if (--sm->resident_warps == 0)
@@ -304,26 +305,73 @@ static void unit_issue(gs_sm *sm, uint32_t w, const gs_inst *inst, uint32_t tag,
     }
 }
 
+/* The last unit refusal seen by one scheduler in one cycle. Within a
+ * schedule() call nothing issues, so a unit that refused one head refuses
+ * every head with the same (specialized unit, unit, class, LD/ST port): the
+ * memo answers those without asking again (same result, less work when many
+ * warps wait on one busy unit, e.g. loads behind a retrying LD/ST unit). */
+typedef struct unit_refusal {
+    int valid;
+    unsigned spec, unit, op_class;
+    const gs_ldst *port;
+} unit_refusal;
+
+static void refusal_key(gs_sm *sm, const gs_inst *inst, unit_refusal *key)
+{
+    key->valid = 1;
+    key->spec = spec_for(sm, inst);
+    key->unit = inst->unit;
+    key->op_class = inst->op_class;
+    key->port = inst->unit == GS_UNIT_LDST ? ldst_for(sm, inst) : NULL;
+}
+
+static int same_refusal(const unit_refusal *a, const unit_refusal *b)
+{
+    return a->valid && a->spec == b->spec && a->unit == b->unit && a->op_class == b->op_class
+           && a->port == b->port;
+}
+
+/* Does the unit of w's head take it now (memo: this call's last refusal,
+ * or NULL)? */
+static int head_unit_accepts(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle,
+                             unit_refusal *memo)
+{
+    unit_refusal key;
+    if (memo == NULL)
+        return unit_accepts(sm, w, inst, cycle);
+    refusal_key(sm, inst, &key);
+    if (same_refusal(memo, &key))
+        return 0;
+    if (unit_accepts(sm, w, inst, cycle))
+        return 1;
+    *memo = key;
+    return 0;
+}
+
 /* Can the head of `w` issue now? On a scoreboard hazard the warp is parked in
  * sb_wait until one of its results is written back. */
-static gs_stall head_issuable(gs_sm *sm, uint32_t w, uint64_t cycle)
+static gs_stall head_issuable(gs_sm *sm, uint32_t w, uint64_t cycle, unit_refusal *memo)
 {
     gs_sm_warp *warp = &sm->warps[w];
     const gs_inst *inst = &warp->ibuf[warp->ibuf_head];
     gs_sm_view *view;
     uint64_t bit;
     gs_sb_result r = GS_SB_FULL;
-    if (warp->inflight < GS_SM_INFLIGHT_PER_WARP)
+    view = gs_sm_view_of(sm, w);
+    bit = gs_sm_bit_of(sm, w);
+    if (view->sb_ok & bit)
+        r = GS_SB_FREE;
+    else if (warp->inflight < GS_SM_INFLIGHT_PER_WARP)
         r = gs_scoreboard_check(&sm->sb, w, inst);
-    if (r != GS_SB_FREE) {
-        view = gs_sm_view_of(sm, w);
-        bit = gs_sm_bit_of(sm, w);
+    if (r == GS_SB_FREE) {
+        view->sb_ok |= bit;
+    } else {
         view->sb_wait |= bit;
         if (gs_scoreboard_waits_long(&sm->sb, w, inst))
             view->long_wait |= bit;
         return GS_STALL_SCOREBOARD;
     }
-    return unit_accepts(sm, w, inst, cycle) ? GS_STALL_NONE : GS_STALL_UNIT;
+    return head_unit_accepts(sm, w, inst, cycle, memo) ? GS_STALL_NONE : GS_STALL_UNIT;
 }
 
 static void issue_barrier(gs_sm *sm, uint32_t w, const gs_inst *inst)
@@ -364,6 +412,7 @@ static void issue_head(gs_sm *sm, uint32_t w, uint64_t cycle)
         gs_scoreboard_reserve(&sm->sb, w, inst, is_long_load(inst));
     unit_issue(sm, w, inst, tag, cycle);
     warp->inflight++;
+    gs_sm_view_of(sm, w)->sb_ok &= ~gs_sm_bit_of(sm, w);   /* new head, new reservations */
     sm->st.warp_insts++;
     sm->st.thread_insts += rec->active_lanes;
     if (inst->flags & GS_INST_BARRIER)
@@ -384,7 +433,7 @@ static void issue_warp(gs_sm *sm, uint32_t w, uint64_t cycle)
         issue_head(sm, w, cycle);
         issued++;
     } while (issued < sm->p->max_issue_per_warp && warp->ibuf_count > 0 &&
-             !warp->at_barrier && head_issuable(sm, w, cycle) == GS_STALL_NONE);
+             !warp->at_barrier && head_issuable(sm, w, cycle, NULL) == GS_STALL_NONE);
     if (warp->ibuf_count == 0)
         gs_sm_view_of(sm, w)->has_inst &= ~gs_sm_bit_of(sm, w);
     gs_sm_update_fetch(sm, w);
@@ -415,10 +464,12 @@ static int schedule(gs_sm *sm, uint32_t s, uint64_t cycle)
     uint64_t cand = view->has_inst & ~view->sb_wait & ~sched->blocked;
     gs_sched_cycle_in in;
     int unit_busy = 0, pick;
+    unit_refusal memo;
+    memo.valid = 0;
     in.ready = in.load = 0;
     while (cand) {
         uint32_t l = gs_sched_ctz64(cand), w = l * n + s;
-        gs_stall why = head_issuable(sm, w, cycle);
+        gs_stall why = head_issuable(sm, w, cycle, &memo);
         cand &= cand - 1u;
         if (why == GS_STALL_NONE) {
             const gs_sm_warp *warp = &sm->warps[w];

@@ -128,6 +128,8 @@ typedef struct gs_sm_view {
     uint64_t has_inst;                /* I-buffer head valid */
     uint64_t sb_wait;                 /* head failed the scoreboard; recheck on release */
     uint64_t long_wait;               /* subset of sb_wait: waits on a long load */
+    uint64_t sb_ok;                   /* head passed the scoreboard: stays so until the
+                                       * warp issues (only its own issue reserves) */
     uint8_t last_stall;               /* gs_stall of the last cycle simulated */
 } gs_sm_view;
 

@@ -160,6 +160,7 @@ static void decode(gs_sm *sm, uint32_t w, uint64_t line, uint64_t cycle)
     view->has_inst |= bit;
     view->sb_wait &= ~bit;
     view->long_wait &= ~bit;
+    view->sb_ok &= ~bit;        /* the head may be new */
     gs_sm_update_fetch(sm, w);
 }
 
