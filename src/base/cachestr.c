@@ -28,10 +28,7 @@ typedef struct cache_tokens {
     uint32_t length[FIELD_COUNT];
 } cache_tokens;
 
-static int fail(gs_cache_error *error, uint32_t offset, const char *format, ...)
-    GS_PRINTF_LIKE(3, 4);
-
-static int fail(gs_cache_error *error, uint32_t offset, const char *format, ...)
+int gs_fail_at(gs_cache_error *error, uint32_t offset, const char *format, ...)
 {
     va_list args;
     error->offset = offset;
@@ -53,24 +50,25 @@ static int split_fields(const char *text, size_t length, cache_tokens *tokens,
         while (pos < length && text[pos] != ':' && text[pos] != ',')
             pos++;
         if (index >= FIELD_COUNT)
-            return fail(error, start, "cache string has more than %u fields "
-                        "(spec/formats.md 2.1)", FIELD_COUNT);
+            return gs_fail_at(error, start, "cache string has more than %u fields "
+                              "(spec/formats.md 2.1)", FIELD_COUNT);
         tokens->start[index] = start;
         tokens->length[index] = pos - start;
         tokens->count++;
         if (pos >= length)
             break;
         if (index + 1u < FIELD_COUNT && text[pos] != field_separators[index + 1u])
-            return fail(error, pos, "expected '%c' before the %s field, found '%c' "
-                        "(spec/formats.md 2.1)", field_separators[index + 1u],
-                        field_names[index + 1u], text[pos]);
+            return gs_fail_at(error, pos, "expected '%c' before the %s field, found '%c' "
+                              "(spec/formats.md 2.1)", field_separators[index + 1u],
+                              field_names[index + 1u], text[pos]);
         pos++;
     }
     if (tokens->count < FIELDS_MIN)
-        return fail(error, (uint32_t)length, "cache string has %u fields, needs at least %u: "
-                    "type:sets:line:assoc,repl:write:alloc:write_alloc:index,"
-                    "mshr:entries:merge,miss_queue (spec/formats.md 2.1)",
-                    (unsigned)tokens->count, FIELDS_MIN);
+        return gs_fail_at(error, (uint32_t)length,
+                          "cache string has %u fields, needs at least %u: "
+                          "type:sets:line:assoc,repl:write:alloc:write_alloc:index,"
+                          "mshr:entries:merge,miss_queue (spec/formats.md 2.1)",
+                          (unsigned)tokens->count, FIELDS_MIN);
     return 1;
 }
 
@@ -94,12 +92,12 @@ static int decode_letter(const char *text, const cache_tokens *t, uint32_t i, ui
     const char *p = text + t->start[i];
     int code;
     if (t->length[i] != 1)
-        return fail(error, t->start[i], "%s field must be one letter of '%s'", field_names[i],
-                    field_letters[i]);
+        return gs_fail_at(error, t->start[i], "%s field must be one letter of '%s'",
+                          field_names[i], field_letters[i]);
     code = letter_code(*p, field_letters[i]);
     if (code < 0)
-        return fail(error, t->start[i], "unknown %s letter '%c' (expected one of '%s', "
-                    "spec/formats.md 2.1)", field_names[i], *p, field_letters[i]);
+        return gs_fail_at(error, t->start[i], "unknown %s letter '%c' (expected one of '%s', "
+                          "spec/formats.md 2.1)", field_names[i], *p, field_letters[i]);
     *out = (uint8_t)code;
     return 1;
 }
@@ -113,8 +111,8 @@ static int decode_number(const char *text, const cache_tokens *t, uint32_t i, ui
         size_t n = t->length[i] < sizeof shown - 1u ? t->length[i] : sizeof shown - 1u;
         memcpy(shown, text + t->start[i], n);
         shown[n] = '\0';
-        return fail(error, t->start[i], "%s '%s' is not an unsigned number", field_names[i],
-                    shown);
+        return gs_fail_at(error, t->start[i], "%s '%s' is not an unsigned number", field_names[i],
+                          shown);
     }
     *out = (uint32_t)value;
     return 1;
@@ -135,10 +133,11 @@ static int decode_letters(gs_cache_config *c, const char *text, const cache_toke
         return 0;
     c->sector = type;
     if (text[t->start[8]] == 'C')
-        return fail(error, t->start[8], "set index 'C' (custom) is unsupported: GPGPU-Sim's "
-                    "custom hash is an empty stub; use L, X, H or P (spec/formats.md 2.1)");
+        return gs_fail_at(error, t->start[8], "set index 'C' (custom) is unsupported: GPGPU-Sim's "
+                          "custom hash is an empty stub; use L, X, H or P (spec/formats.md 2.1)");
     if (!gs_index_fn_from_letter(text[t->start[8]], &fn))
-        return fail(error, t->start[8], "set index letter '%c' unsupported", text[t->start[8]]);
+        return gs_fail_at(error, t->start[8], "set index letter '%c' unsupported",
+                          text[t->start[8]]);
     c->set_index = (uint8_t)fn;
     return 1;
 }
@@ -172,11 +171,11 @@ static int check_count(const cache_tokens *t, uint32_t i, uint32_t value, uint32
                        const char *max_name, gs_cache_error *error)
 {
     if (value == 0u)
-        return fail(error, t->start[i], "%s must be at least 1", field_names[i]);
+        return gs_fail_at(error, t->start[i], "%s must be at least 1", field_names[i]);
     if (value > max)
-        return fail(error, t->start[i], "%s %u is above the compiled maximum %s = %u "
-                    "(tables/limits.h)", field_names[i], (unsigned)value, max_name,
-                    (unsigned)max);
+        return gs_fail_at(error, t->start[i], "%s %u is above the compiled maximum %s = %u "
+                          "(tables/limits.h)", field_names[i], (unsigned)value, max_name,
+                          (unsigned)max);
     return 1;
 }
 
@@ -189,19 +188,20 @@ static int check_geometry(const gs_cache_config *c, const cache_tokens *t,
         || !check_count(t, 3, c->assoc, GS_MAX_CACHE_WAYS, "GS_MAX_CACHE_WAYS", error))
         return 0;
     if (!is_pow2(c->n_sets))
-        return fail(error, t->start[1], "sets %u is not a power of two (spec/formats.md 2.2 "
-                    "indexes sets with address bits)", (unsigned)c->n_sets);
+        return gs_fail_at(error, t->start[1], "sets %u is not a power of two (spec/formats.md 2.2 "
+                          "indexes sets with address bits)", (unsigned)c->n_sets);
     if (!is_pow2(c->line_bytes) || c->line_bytes < 4u)
-        return fail(error, t->start[2], "line size %u is not a power of two >= 4",
-                    (unsigned)c->line_bytes);
+        return gs_fail_at(error, t->start[2], "line size %u is not a power of two >= 4",
+                          (unsigned)c->line_bytes);
     bytes = (uint64_t)c->n_sets * c->line_bytes * c->assoc;
     if (bytes > GS_MAX_CACHE_BYTES)
-        return fail(error, t->start[1], "cache of %u bytes is above the compiled maximum "
-                    "GS_MAX_CACHE_BYTES = %u (tables/limits.h)", (unsigned)bytes,
-                    (unsigned)GS_MAX_CACHE_BYTES);
+        return gs_fail_at(error, t->start[1], "cache of %u bytes is above the compiled maximum "
+                          "GS_MAX_CACHE_BYTES = %u (tables/limits.h)", (unsigned)bytes,
+                          (unsigned)GS_MAX_CACHE_BYTES);
     if (c->sector && c->line_bytes != GS_CACHE_SECTORS * GS_CACHE_SECTOR_BYTES)
-        return fail(error, t->start[2], "sector cache needs 4 sectors of 32 bytes: line size "
-                    "must be 128, not %u (spec/formats.md 2.1)", (unsigned)c->line_bytes);
+        return gs_fail_at(error, t->start[2], "sector cache needs 4 sectors of 32 bytes: "
+                          "line size must be 128, not %u (spec/formats.md 2.1)",
+                          (unsigned)c->line_bytes);
     return 1;
 }
 
@@ -210,17 +210,18 @@ static int check_policies(const gs_cache_config *c, const cache_tokens *t,
 {
     int on_fill = c->alloc_policy != GS_ALLOC_ON_MISS;   /* 's' becomes on-fill */
     if (c->write_policy == GS_WRITE_BACK && on_fill)
-        return fail(error, t->start[6], "write-back with allocate-on-fill deadlocks; "
-                    "rejected as in GPGPU-Sim (spec/formats.md 2.1)");
+        return gs_fail_at(error, t->start[6], "write-back with allocate-on-fill deadlocks; "
+                          "rejected as in GPGPU-Sim (spec/formats.md 2.1)");
     if (on_fill && (c->write_alloc == GS_WA_FETCH_ON_WRITE
                     || c->write_alloc == GS_WA_LAZY_FETCH_ON_READ))
-        return fail(error, t->start[7], "write-allocate '%c' cannot be combined with "
-                    "allocate-on-fill (spec/formats.md 2.1)", field_letters[7][c->write_alloc]);
+        return gs_fail_at(error, t->start[7], "write-allocate '%c' cannot be combined with "
+                          "allocate-on-fill (spec/formats.md 2.1)",
+                          field_letters[7][c->write_alloc]);
     if (c->set_index == GS_INDEX_FERMI && c->n_sets != 32u && c->n_sets != 64u)
-        return fail(error, t->start[8], "Fermi hash 'H' needs 32 or 64 sets, not %u "
-                    "(spec/formats.md 2.2)", (unsigned)c->n_sets);
+        return gs_fail_at(error, t->start[8], "Fermi hash 'H' needs 32 or 64 sets, not %u "
+                          "(spec/formats.md 2.2)", (unsigned)c->n_sets);
     if (c->set_index == GS_INDEX_IPOLY && c->n_sets < 2u)
-        return fail(error, t->start[8], "IPOLY hash 'P' needs at least 2 sets");
+        return gs_fail_at(error, t->start[8], "IPOLY hash 'P' needs at least 2 sets");
     return 1;
 }
 
@@ -234,8 +235,8 @@ static int check_queues(const gs_cache_config *c, const cache_tokens *t,
                         "GS_MAX_QUEUE_ENTRIES", error))
         return 0;
     if (fifo && t->count < 14u)
-        return fail(error, t->start[9], "texture FIFO MSHR '%c' needs the result FIFO field "
-                    "(14 fields, spec/formats.md 2.1)", field_letters[9][c->mshr_type]);
+        return gs_fail_at(error, t->start[9], "texture FIFO MSHR '%c' needs the result FIFO field "
+                          "(14 fields, spec/formats.md 2.1)", field_letters[9][c->mshr_type]);
     if (fifo && !check_count(t, 13, c->result_fifo_entries, GS_MAX_QUEUE_ENTRIES,
                              "GS_MAX_QUEUE_ENTRIES", error))
         return 0;
@@ -244,14 +245,14 @@ static int check_queues(const gs_cache_config *c, const cache_tokens *t,
                            "GS_MAX_QUEUE_ENTRIES", error);
     if (c->alloc_policy == GS_ALLOC_STREAMING
         && (uint64_t)c->n_sets * c->assoc * GS_CACHE_SECTORS > GS_MAX_MSHR_ENTRIES)
-        return fail(error, t->start[6], "streaming cache needs sets x assoc x 4 = %u MSHR "
-                    "entries, above GS_MAX_MSHR_ENTRIES = %u (tables/limits.h)",
-                    (unsigned)(c->n_sets * c->assoc * GS_CACHE_SECTORS),
-                    (unsigned)GS_MAX_MSHR_ENTRIES);
+        return gs_fail_at(error, t->start[6], "streaming cache needs sets x assoc x 4 = %u MSHR "
+                          "entries, above GS_MAX_MSHR_ENTRIES = %u (tables/limits.h)",
+                          (unsigned)(c->n_sets * c->assoc * GS_CACHE_SECTORS),
+                          (unsigned)GS_MAX_MSHR_ENTRIES);
     if (t->count > 14u && (c->data_port_bytes == 0u || c->line_bytes % c->data_port_bytes))
-        return fail(error, t->start[14], "data port width %u must divide the line size %u "
-                    "(spec/formats.md 2.1)", (unsigned)c->data_port_bytes,
-                    (unsigned)c->line_bytes);
+        return gs_fail_at(error, t->start[14], "data port width %u must divide the line size %u "
+                          "(spec/formats.md 2.1)", (unsigned)c->data_port_bytes,
+                          (unsigned)c->line_bytes);
     return 1;
 }
 

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/fmt.h"
 #include "mem/set_index.h"
 
 typedef enum gs_cache_repl { GS_REPL_LRU = 0, GS_REPL_FIFO } gs_cache_repl;
@@ -86,6 +87,12 @@ typedef struct gs_cache_error {
     uint32_t offset;
     char message[256];
 } gs_cache_error;
+
+/* Fill `error` (offset and formatted message); returns 0 so a parser can
+ * `return gs_fail_at(...)`. Shared by the cache-string and option-value
+ * parsers (config_value.c uses it through gs_value_error). */
+int gs_fail_at(gs_cache_error *error, uint32_t offset, const char *format, ...)
+    GS_PRINTF_LIKE(3, 4);
 
 /* Parse and validate text[0..length). Returns 1 on success. */
 int gs_cache_parse(gs_cache_config *cache, const char *text, size_t length,

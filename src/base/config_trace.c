@@ -39,10 +39,8 @@ static const char *const spec_names[] = { "BRA", "TEX", "TENSOR", "UDP" };
 
 static int spec_fail(gs_value_error *e, uint32_t offset, const char *name, const char *what)
 {
-    e->offset = offset;
-    gs_fmt(e->message, sizeof e->message, "-%s: %s (<enabled>,<num_units>,<max_latency>,"
-           "<ID_OC>,<OC_EX>,<NAME>; spec/formats.md 1.6)", name, what);
-    return 0;
+    return gs_fail_at(e, offset, "-%s: %s (<enabled>,<num_units>,<max_latency>,"
+                      "<ID_OC>,<OC_EX>,<NAME>; spec/formats.md 1.6)", name, what);
 }
 
 static int is_name_char(char c)

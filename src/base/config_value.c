@@ -13,19 +13,6 @@
 #include "base/fmt.h"
 #include "limits.h"
 
-static int value_fail(gs_value_error *error, uint32_t offset, const char *format, ...)
-    GS_PRINTF_LIKE(3, 4);
-
-static int value_fail(gs_value_error *error, uint32_t offset, const char *format, ...)
-{
-    va_list args;
-    error->offset = offset;
-    va_start(args, format);
-    gs_vfmt(error->message, sizeof error->message, format, args);
-    va_end(args);
-    return 0;
-}
-
 /* A bounded copy of a token for messages. */
 static const char *shown(const char *text, size_t length, char *buffer, size_t capacity)
 {
@@ -97,14 +84,14 @@ static int parse_bounded(const gs_option *opt, const char *what, const char *tex
     char buffer[32];
     uint64_t v = 0;
     if (!gs_parse_u64(text + start, length, &v))
-        return value_fail(error, (uint32_t)start, "-%s: %s'%s' is not an unsigned integer",
+        return gs_fail_at(error, (uint32_t)start, "-%s: %s'%s' is not an unsigned integer",
                           opt->name, what, shown(text + start, length, buffer, sizeof buffer));
     if (v < lo || v > hi) {
         if (hi_name && v > hi)
-            return value_fail(error, (uint32_t)start, "-%s: %s%llu is above the compiled "
+            return gs_fail_at(error, (uint32_t)start, "-%s: %s%llu is above the compiled "
                               "maximum %s = %llu (tables/limits.h)", opt->name, what,
                               (unsigned long long)v, hi_name, (unsigned long long)hi);
-        return value_fail(error, (uint32_t)start, "-%s: %s%llu is out of range [%llu, %llu]",
+        return gs_fail_at(error, (uint32_t)start, "-%s: %s%llu is out of range [%llu, %llu]",
                           opt->name, what, (unsigned long long)v, (unsigned long long)lo,
                           (unsigned long long)hi);
     }
@@ -135,7 +122,7 @@ static int parse_list(const gs_option *opt, const char *t, size_t n, gs_u32_list
     while (next_field(&cur, ",", &start, &len)) {
         uint64_t v = 0;
         if (parsed.count == GS_CONFIG_LIST_MAX)
-            return value_fail(e, (uint32_t)start, "-%s: more than %u values", opt->name,
+            return gs_fail_at(e, (uint32_t)start, "-%s: more than %u values", opt->name,
                               GS_CONFIG_LIST_MAX);
         if (!parse_bounded(opt, "", t, start, len, opt->min, opt->max, opt->max_name, &v, e))
             return 0;
@@ -156,14 +143,14 @@ static int parse_queues(const gs_option *opt, const char *t, size_t n, uint32_t 
     while (next_field(&cur, ":", &start, &len)) {
         uint64_t v = 0;
         if (count == 4u)
-            return value_fail(e, (uint32_t)start, "-%s: needs exactly 4 values a:b:c:d",
+            return gs_fail_at(e, (uint32_t)start, "-%s: needs exactly 4 values a:b:c:d",
                               opt->name);
         if (!parse_bounded(opt, "", t, start, len, opt->min, opt->max, opt->max_name, &v, e))
             return 0;
         parsed[count++] = (uint32_t)v;
     }
     if (count != 4u)
-        return value_fail(e, (uint32_t)n, "-%s: needs exactly 4 values a:b:c:d, got %u",
+        return gs_fail_at(e, (uint32_t)n, "-%s: needs exactly 4 values a:b:c:d, got %u",
                           opt->name, (unsigned)count);
     memcpy(queues, parsed, sizeof parsed);
     return 1;
@@ -179,18 +166,18 @@ static int parse_pipeline(const gs_option *opt, gs_config *cfg, const char *t, s
     cur.length = n;
     next_field(&cur, ":", &s1, &l1);
     if (!next_field(&cur, ":", &s2, &l2) || !cur.done)
-        return value_fail(e, (uint32_t)(cur.done ? n : cur.pos), "-%s: expected "
+        return gs_fail_at(e, (uint32_t)(cur.done ? n : cur.pos), "-%s: expected "
                           "<threads per SM>:<warp size>", opt->name);
     if (!parse_bounded(opt, "threads ", t, s1, l1, 1, GS_MAX_THREADS_PER_SM,
                        "GS_MAX_THREADS_PER_SM", &threads, e)
         || !parse_bounded(opt, "warp size ", t, s2, l2, 1, 0xFFFFFFFFu, NULL, &warp, e))
         return 0;
     if (warp != GS_WARP_SIZE)
-        return value_fail(e, (uint32_t)s2, "-%s: warp size %u unsupported; gpusim simulates "
+        return gs_fail_at(e, (uint32_t)s2, "-%s: warp size %u unsupported; gpusim simulates "
                           "%u-thread warps (GS_WARP_SIZE)", opt->name, (unsigned)warp,
                           GS_WARP_SIZE);
     if (threads % GS_WARP_SIZE)
-        return value_fail(e, (uint32_t)s1, "-%s: %u threads is not a multiple of the warp "
+        return gs_fail_at(e, (uint32_t)s1, "-%s: %u threads is not a multiple of the warp "
                           "size %u", opt->name, (unsigned)threads, GS_WARP_SIZE);
     cfg->max_threads_per_sm = (uint32_t)threads;
     cfg->warp_size = (uint32_t)warp;
@@ -208,14 +195,14 @@ static int parse_mhz(const gs_option *opt, const char *t, size_t s, size_t len, 
     while (dot < s + len && t[dot] != '.')
         dot++;
     if (!gs_parse_u64(t + s, dot - s, &mhz) || (dot - s > 1u && t[s + 1u] == 'x'))
-        return value_fail(e, (uint32_t)s, "-%s: clock '%s' is not a number of MHz", opt->name,
+        return gs_fail_at(e, (uint32_t)s, "-%s: clock '%s' is not a number of MHz", opt->name,
                           shown(t + s, len, buffer, sizeof buffer));
     for (i = dot + 1u; i < s + len; i++) {
         if (t[i] < '0' || t[i] > '9')
-            return value_fail(e, (uint32_t)s, "-%s: clock '%s' is not a number of MHz",
+            return gs_fail_at(e, (uint32_t)s, "-%s: clock '%s' is not a number of MHz",
                               opt->name, shown(t + s, len, buffer, sizeof buffer));
         if (digits == 3u && t[i] != '0')
-            return value_fail(e, (uint32_t)i, "-%s: clock '%s' is finer than 1 kHz",
+            return gs_fail_at(e, (uint32_t)i, "-%s: clock '%s' is finer than 1 kHz",
                               opt->name, shown(t + s, len, buffer, sizeof buffer));
         if (digits < 3u) {
             frac = frac * 10u + (uint64_t)(t[i] - '0');
@@ -226,7 +213,7 @@ static int parse_mhz(const gs_option *opt, const char *t, size_t s, size_t len, 
         frac *= 10u;
     if (mhz > GS_MAX_CLOCK_KHZ / 1000u || mhz * 1000u + frac > GS_MAX_CLOCK_KHZ
         || mhz * 1000u + frac == 0u)
-        return value_fail(e, (uint32_t)s, "-%s: clock '%s' must be above 0 and at most "
+        return gs_fail_at(e, (uint32_t)s, "-%s: clock '%s' must be above 0 and at most "
                           "GS_MAX_CLOCK_KHZ = %u kHz (tables/limits.h)", opt->name,
                           shown(t + s, len, buffer, sizeof buffer), GS_MAX_CLOCK_KHZ);
     *khz = (uint32_t)(mhz * 1000u + frac);
@@ -243,13 +230,13 @@ static int parse_clocks(const gs_option *opt, const char *t, size_t n, gs_clock_
     cur.length = n;
     while (next_field(&cur, ":", &start, &len)) {
         if (count == 4u)
-            return value_fail(e, (uint32_t)start, "-%s: needs exactly 4 clocks "
+            return gs_fail_at(e, (uint32_t)start, "-%s: needs exactly 4 clocks "
                               "<core>:<icnt>:<l2>:<dram>", opt->name);
         if (!parse_mhz(opt, t, start, len, &khz[count++], e))
             return 0;
     }
     if (count != 4u)
-        return value_fail(e, (uint32_t)n, "-%s: needs exactly 4 clocks <core>:<icnt>:<l2>:"
+        return gs_fail_at(e, (uint32_t)n, "-%s: needs exactly 4 clocks <core>:<icnt>:<l2>:"
                           "<dram>, got %u", opt->name, (unsigned)count);
     clk->core_khz = khz[0];
     clk->icnt_khz = khz[1];
@@ -288,7 +275,7 @@ static int parse_sched_args(const gs_option *opt, const char *t, size_t n, size_
     *count = 0;
     while (next_field(&cur, ":", &start, &len)) {
         if (*count == 3u)
-            return value_fail(e, (uint32_t)start, "-%s: too many fields", opt->name);
+            return gs_fail_at(e, (uint32_t)start, "-%s: too many fields", opt->name);
         if (!parse_bounded(opt, "", t, start, len, 0, 0xFFFFFFFFu, NULL, &values[*count], e))
             return 0;
         (*count)++;
@@ -299,7 +286,7 @@ static int parse_sched_args(const gs_option *opt, const char *t, size_t n, size_
 static int check_prio(const gs_option *opt, uint64_t prio, uint32_t offset, gs_value_error *e)
 {
     if (prio >= GS_PRIO_COUNT)
-        return value_fail(e, offset, "-%s: priority %u unknown (0 LRR, 1 SRR, 2 GTO, 3 GTLRR, "
+        return gs_fail_at(e, offset, "-%s: priority %u unknown (0 LRR, 1 SRR, 2 GTO, 3 GTLRR, "
                           "4 GTY, 5 OLDEST, 6 YOUNGEST)", opt->name, (unsigned)prio);
     return 1;
 }
@@ -313,10 +300,10 @@ static int parse_two_level(const gs_option *opt, const char *t, size_t n, gs_sch
     if (!parse_sched_args(opt, t, n, from, v, &count, e))
         return 0;
     if (count != 1u && count != 3u)
-        return value_fail(e, (uint32_t)from, "-%s: expected two_level_active:<active warps>"
+        return gs_fail_at(e, (uint32_t)from, "-%s: expected two_level_active:<active warps>"
                           "[:<inner prio>:<outer prio>]", opt->name);
     if (v[0] == 0u || v[0] > GS_MAX_WARPS_PER_SM)
-        return value_fail(e, (uint32_t)from, "-%s: active warps %u must be in [1, "
+        return gs_fail_at(e, (uint32_t)from, "-%s: active warps %u must be in [1, "
                           "GS_MAX_WARPS_PER_SM = %u]", opt->name, (unsigned)v[0],
                           GS_MAX_WARPS_PER_SM);
     if (count == 1u) {          /* GTX480 config's example: inner LRR, outer SRR */
@@ -341,13 +328,13 @@ static int parse_warp_limiting(const gs_option *opt, const char *t, size_t n,
     if (!parse_sched_args(opt, t, n, from, v, &count, e))
         return 0;
     if (count != 2u)
-        return value_fail(e, (uint32_t)from, "-%s: expected warp_limiting:<prio>:<warps>",
+        return gs_fail_at(e, (uint32_t)from, "-%s: expected warp_limiting:<prio>:<warps>",
                           opt->name);
     if (v[0] != GS_PRIO_GTO)    /* GPGPU-Sim implements only GTO order (asserts) */
-        return value_fail(e, (uint32_t)from, "-%s: warp_limiting supports only priority 2 "
+        return gs_fail_at(e, (uint32_t)from, "-%s: warp_limiting supports only priority 2 "
                           "(GTO), as GPGPU-Sim (spec/formats.md 2.5)", opt->name);
     if (v[1] == 0u || v[1] > GS_MAX_WARPS_PER_SM)
-        return value_fail(e, (uint32_t)from, "-%s: warp limit %u must be in [1, "
+        return gs_fail_at(e, (uint32_t)from, "-%s: warp limit %u must be in [1, "
                           "GS_MAX_WARPS_PER_SM = %u]", opt->name, (unsigned)v[1],
                           GS_MAX_WARPS_PER_SM);
     s->kind = GS_SCHED_WARP_LIMITING;
@@ -377,7 +364,7 @@ static int parse_sched(const gs_option *opt, const char *t, size_t n, gs_sched_c
         if (!parse_warp_limiting(opt, t, n, &s, e))
             return 0;
     } else
-        return value_fail(e, 0, "-%s: unknown scheduler '%s' (lrr, gto, oldest, "
+        return gs_fail_at(e, 0, "-%s: unknown scheduler '%s' (lrr, gto, oldest, "
                           "two_level_active:N[:i:o], warp_limiting:2:N; spec/formats.md 2.5)",
                           opt->name, shown(t, n, buffer, sizeof buffer));
     *out = s;
@@ -460,14 +447,14 @@ static int parse_timing_keyed(const gs_option *opt, const char *t, size_t n,
             break;                              /* a trailing separator */
         key = find_timing_key(t + ks, kl);
         if (key < 0)
-            return value_fail(e, (uint32_t)ks, "-%s: unknown DRAM timing key '%s' (nbk CCD RRD "
+            return gs_fail_at(e, (uint32_t)ks, "-%s: unknown DRAM timing key '%s' (nbk CCD RRD "
                               "RCD RAS RP RC CL WL CDLR WR nbkgrp CCDL RTPL)", opt->name,
                               shown(t + ks, kl, buffer, sizeof buffer));
         if (*seen & (1u << key))
-            return value_fail(e, (uint32_t)ks, "-%s: DRAM timing key %s given twice",
+            return gs_fail_at(e, (uint32_t)ks, "-%s: DRAM timing key %s given twice",
                               opt->name, timing_keys[key]);
         if (!next_field(&cur, "=:;", &vs, &vl))
-            return value_fail(e, (uint32_t)n, "-%s: DRAM timing key %s has no value",
+            return gs_fail_at(e, (uint32_t)n, "-%s: DRAM timing key %s has no value",
                               opt->name, timing_keys[key]);
         if (!set_timing(opt, t, vs, vl, (uint32_t)key, tm, offsets, e))
             return 0;
@@ -487,7 +474,7 @@ static int parse_timing_positional(const gs_option *opt, const char *t, size_t n
     cur.length = n;
     while (next_field(&cur, ":", &s, &len)) {
         if (key == TIMING_KEYS)
-            return value_fail(e, (uint32_t)s, "-%s: more than %u positional DRAM timing "
+            return gs_fail_at(e, (uint32_t)s, "-%s: more than %u positional DRAM timing "
                               "values", opt->name, TIMING_KEYS);
         if (!set_timing(opt, t, s, len, key, tm, offsets, e))
             return 0;
@@ -503,18 +490,18 @@ static int check_timing(const gs_option *opt, const gs_dram_timing_cfg *tm,
                         gs_value_error *e)
 {
     if (tm->n_banks == 0u || (tm->n_banks & (tm->n_banks - 1u)) || tm->n_banks > GS_MAX_DRAM_BANKS)
-        return value_fail(e, offsets[0], "-%s: nbk %u must be a power of two in [1, "
+        return gs_fail_at(e, offsets[0], "-%s: nbk %u must be a power of two in [1, "
                           "GS_MAX_DRAM_BANKS = %u]", opt->name, (unsigned)tm->n_banks,
                           GS_MAX_DRAM_BANKS);
     if (tm->n_bank_groups == 0u || tm->n_banks % tm->n_bank_groups)
-        return value_fail(e, offsets[11], "-%s: nbkgrp %u must divide nbk %u", opt->name,
+        return gs_fail_at(e, offsets[11], "-%s: nbkgrp %u must divide nbk %u", opt->name,
                           (unsigned)tm->n_bank_groups, (unsigned)tm->n_banks);
     if (tm->t_cl == 0u)
-        return value_fail(e, offsets[7], "-%s: CL must be at least 1", opt->name);
+        return gs_fail_at(e, offsets[7], "-%s: CL must be at least 1", opt->name);
     /* Decision: only RC >= RAS is required; SM86_RTX3070 publishes RC=78 with
      * RAS + RP = 79, so the stricter RC >= RAS + RP would reject a real config. */
     if (tm->t_rc < tm->t_ras)
-        return value_fail(e, offsets[6], "-%s: RC %u is shorter than RAS %u (a row cycle "
+        return gs_fail_at(e, offsets[6], "-%s: RC %u is shorter than RAS %u (a row cycle "
                           "includes activate-to-precharge)", opt->name, (unsigned)tm->t_rc,
                           (unsigned)tm->t_ras);
     return 1;
@@ -535,7 +522,7 @@ static int parse_timing(const gs_option *opt, const char *t, size_t n, gs_dram_t
         if (seen & (1u << k))
             continue;
         if (k < TIMING_KEYS_REQUIRED)
-            return value_fail(e, (uint32_t)n, "-%s: DRAM timing %s missing (needs nbk CCD "
+            return gs_fail_at(e, (uint32_t)n, "-%s: DRAM timing %s missing (needs nbk CCD "
                               "RRD RCD RAS RP RC CL WL CDLR WR; nbkgrp CCDL RTPL optional)",
                               opt->name, timing_keys[k]);
         *timing_field(&tm, k) = timing_optional_defaults[k - TIMING_KEYS_REQUIRED];
@@ -565,7 +552,7 @@ static int parse_addrmap(const gs_option *opt, const char *t, size_t n, char *ou
     size_t i = 0;
     uint32_t letters = 0;
     if (n >= GS_CONFIG_TEXT_MAX)
-        return value_fail(e, 0, "-%s: longer than %u characters", opt->name,
+        return gs_fail_at(e, 0, "-%s: longer than %u characters", opt->name,
                           GS_CONFIG_TEXT_MAX - 1u);
     if (n >= 7u && memcmp(t, "dramid@", 7u) == 0) {
         size_t semi = 7u;
@@ -573,7 +560,7 @@ static int parse_addrmap(const gs_option *opt, const char *t, size_t n, char *ou
         while (semi < n && t[semi] != ';')
             semi++;
         if (semi == n)
-            return value_fail(e, 7, "-%s: expected dramid@<bit>; before the mapping", opt->name);
+            return gs_fail_at(e, 7, "-%s: expected dramid@<bit>; before the mapping", opt->name);
         if (!parse_bounded(opt, "dramid bit ", t, 7u, semi - 7u, 0, 63, NULL, &bit, e))
             return 0;
         i = semi + 1u;
@@ -582,12 +569,12 @@ static int parse_addrmap(const gs_option *opt, const char *t, size_t n, char *ou
         if (t[i] == '.')
             continue;
         if (!char_in("DBRCS0", t[i]))
-            return value_fail(e, (uint32_t)i, "-%s: unknown letter '%c' in the address mapping "
+            return gs_fail_at(e, (uint32_t)i, "-%s: unknown letter '%c' in the address mapping "
                               "(D B R C S 0, '.' ignored; spec/formats.md 2.3)", opt->name, t[i]);
         letters++;
     }
     if (letters != 64u)
-        return value_fail(e, (uint32_t)n, "-%s: %u mapping letters; needs one for each of the "
+        return gs_fail_at(e, (uint32_t)n, "-%s: %u mapping letters; needs one for each of the "
                           "64 address bits", opt->name, (unsigned)letters);
     memcpy(out, t, n);
     out[n] = '\0';
@@ -601,11 +588,11 @@ static int parse_part_index(const gs_option *opt, const char *t, size_t n, uint3
     if (!parse_bounded(opt, "", t, 0, n, 0, 0xFFFFFFFFu, NULL, &v, e))
         return 0;
     if (v == 3u)
-        return value_fail(e, 0, "-%s: 3 (PAE) is not wired in GPGPU-Sim's partition switch and "
+        return gs_fail_at(e, 0, "-%s: 3 (PAE) is not wired in GPGPU-Sim's partition switch and "
                           "is unsupported; use 0 linear, 1 xor or 2 ipoly (spec/formats.md 2.3)",
                           opt->name);
     if (v > 2u)
-        return value_fail(e, 0, "-%s: %u (%s) is unsupported; use 0 linear, 1 xor or 2 ipoly "
+        return gs_fail_at(e, 0, "-%s: %u (%s) is unsupported; use 0 linear, 1 xor or 2 ipoly "
                           "(spec/formats.md 2.3)", opt->name, (unsigned)v,
                           v == 4u ? "random" : v == 5u ? "custom" : "unknown");
     *out = (uint32_t)v;
@@ -616,7 +603,7 @@ static int parse_path(const gs_option *opt, gs_config *cfg, const char *t, size_
                       gs_value_error *e)
 {
     if (n == 0u || n >= GS_CONFIG_PATH_MAX)
-        return value_fail(e, 0, "-%s: path must be 1 to %u characters", opt->name,
+        return gs_fail_at(e, 0, "-%s: path must be 1 to %u characters", opt->name,
                           GS_CONFIG_PATH_MAX - 1u);
     memcpy(cfg->meta.inter_config_file, t, n);
     cfg->meta.inter_config_file[n] = '\0';
@@ -628,7 +615,7 @@ static int parse_unmodelled(const gs_option *opt, const char *t, size_t n, gs_va
     int64_t v;
     char buffer[32];
     if (opt->type == GS_OPT_INT && !gs_parse_i64(t, n, &v))
-        return value_fail(e, 0, "-%s: '%s' is not an integer", opt->name,
+        return gs_fail_at(e, 0, "-%s: '%s' is not an integer", opt->name,
                           shown(t, n, buffer, sizeof buffer));
     return 1;
 }
@@ -652,7 +639,7 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *t, s
         gs_cache_error ce;
         if (gs_cache_parse((gs_cache_config *)field, t, n, &ce))
             return 1;
-        return value_fail(e, ce.offset, "-%s: %s", opt->name, ce.message);
+        return gs_fail_at(e, ce.offset, "-%s: %s", opt->name, ce.message);
     }
     case GS_OPT_CLOCKS: return parse_clocks(opt, t, n, (gs_clock_domains *)field, e);
     case GS_OPT_DRAM_TIMING: return parse_timing(opt, t, n, (gs_dram_timing_cfg *)field, e);
@@ -667,7 +654,7 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *t, s
     case GS_OPT_INT:
     case GS_OPT_STR: return parse_unmodelled(opt, t, n, e);
     }
-    return value_fail(e, 0, "-%s: option type not handled", opt->name);
+    return gs_fail_at(e, 0, "-%s: option type not handled", opt->name);
 }
 
 static size_t format_list(const gs_u32_list *list, char *out, size_t capacity)
