@@ -47,8 +47,15 @@ size_t gs_diag_render(const gs_diag *diag, char *out, size_t capacity);
 
 const char *gs_status_name(gs_status status);
 
-/* Simulator-bug check: stays on in release builds and calls the port hook. */
-void gs_port_panic(const char *file, int line, const char *what);
+/* Simulator-bug check: stays on in release builds and calls the port hook,
+ * which must not return (hosted: report and abort; bare metal: halt). Being
+ * noreturn also tells the compiler that code after a GS_ASSERT runs only
+ * when the condition holds (e.g. an index proved in range). */
+void gs_port_panic(const char *file, int line, const char *what)
+#if defined(__GNUC__)
+    __attribute__((noreturn))
+#endif
+    ;
 #define GS_ASSERT(cond) \
     do { if (!(cond)) gs_port_panic(__FILE__, __LINE__, #cond); } while (0)
 
