@@ -175,18 +175,33 @@ void gs_cache_set_observer(gs_cache *c, const gs_cache_observer *observer)
     c->observer = *observer;
 }
 
-uint32_t gs_cache_set_ways(gs_cache *c, uint32_t ways, int on_fill)
+/* Invalidate the lines of ways [first_way, assoc) of every set; returns the
+ * allocated ones (gs_cache_set_ways has the rules). */
+static uint32_t cache_drop_ways(gs_cache *c, uint32_t first_way)
 {
     uint32_t set, w, dropped = 0;
-    GS_ASSERT(c->mode == GS_CACHE_MODE_NORMAL && ways >= 1u && ways <= c->way_stride);
-    for (set = 0; ways < c->cfg.assoc && set < c->cfg.n_sets; set++) {
-        for (w = ways; w < c->cfg.assoc; w++) {
+    for (set = 0; first_way < c->cfg.assoc && set < c->cfg.n_sets; set++) {
+        for (w = first_way; w < c->cfg.assoc; w++) {
             gs_cache_line *l = &c->lines[set * c->way_stride + w];
             dropped += l->allocated;
-            c->stats.reconfig_dirty_dropped += l->dirty_mask != 0;
+            c->stats.dropped_dirty += l->dirty_mask != 0;
             memset(l, 0, sizeof *l);
         }
     }
+    return dropped;
+}
+
+uint32_t gs_cache_invalidate_all(gs_cache *c)
+{
+    GS_ASSERT(c->mode == GS_CACHE_MODE_NORMAL);
+    return cache_drop_ways(c, 0);
+}
+
+uint32_t gs_cache_set_ways(gs_cache *c, uint32_t ways, int on_fill)
+{
+    uint32_t dropped;
+    GS_ASSERT(c->mode == GS_CACHE_MODE_NORMAL && ways >= 1u && ways <= c->way_stride);
+    dropped = cache_drop_ways(c, ways);
     c->cfg.assoc = ways;
     c->on_fill = (uint8_t)(on_fill != 0);
     return dropped;

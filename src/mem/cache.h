@@ -203,7 +203,7 @@ typedef struct gs_cache_stats {
     uint64_t fails[GS_CACHE_FAIL_COUNT];    /* [0] = all reservation fails */
     uint64_t mshr_merges, evictions, writebacks, invalidations;
     uint64_t read_requests, write_requests, fills, unbounded_overflows;
-    uint64_t reconfig_dirty_dropped;  /* dirty lines of ways a reconfiguration removed */
+    uint64_t dropped_dirty;        /* dirty lines dropped by a reconfiguration or a flush */
 } gs_cache_stats;
 
 typedef struct gs_cache {
@@ -248,10 +248,15 @@ void gs_cache_set_observer(gs_cache *cache, const gs_cache_observer *observer);
  * change) and allocate lines on fill (on_fill 1) or on miss (0). Lines in
  * ways that go out of use are invalidated: one with a fill pending is simply
  * forgotten (its MSHR entry still serves the waiters, without caching the
- * data); one with dirty data is a simulator bug (the configuration check
- * admits only L1s that never hold dirty data). Ways that come into use are
+ * data); one with dirty data is dropped without a write-back and counted in
+ * stats.dropped_dirty (mem/cache_adapt.h). Ways that come into use are
  * empty. Returns the number of allocated lines dropped. NORMAL mode only. */
 uint32_t gs_cache_set_ways(gs_cache *cache, uint32_t ways, int on_fill);
+
+/* Invalidate every line (GPGPU-Sim's cache invalidate between kernels,
+ * -gpgpu_flush_l1_cache), by the same rules as lines of removed ways above.
+ * Returns the number of allocated lines dropped. NORMAL mode only. */
+uint32_t gs_cache_invalidate_all(gs_cache *cache);
 
 /* One access at `cycle` (see the outcomes above). */
 gs_cache_result gs_cache_access(gs_cache *cache, const gs_cache_request *request,

@@ -43,7 +43,7 @@
  *    (write policy B, or L for local data) is dropped without its write-back:
  *    the data is never lost (device memory holds it; caches carry only
  *    timing state), only that write-back's traffic is not simulated. Such
- *    lines are counted (L1D_reconfig_dirty_dropped), so a run shows whether
+ *    lines are counted (L1D_dirty_lines_dropped), so a run shows whether
  *    the approximation touched it. The published presets' L1D is write-
  *    through (T; its F/L write-allocate sends every write below,
  *    mem/cache_write.c) and never holds dirty data.

@@ -326,9 +326,31 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
         st = gs_ldst_full_init(&sys->ldst[i], sys, i, arena, diag);
     if (st == GS_OK && plan.split_applies)
         init_split(sys, &plan);
+    sys->flush_applies = plan.l1_present && cfg->flush_l1_cache
+                         && cfg->l1d_mode == GS_CACHE_MODE_NORMAL;
     if (st == GS_OK)
         *out = sys;
     return st;
+}
+
+/* -gpgpu_flush_l1_cache 1: GPGPU-Sim invalidates every L1D when a kernel
+ * ends. Kernels run one after another and nothing touches an L1D between
+ * them, so gpusim invalidates when the next kernel starts (the same contents
+ * for every kernel; a run's last kernel leaves its lines, which nothing
+ * reads). Lines follow gs_cache_invalidate_all's rules (a dirty line of a
+ * write-back L1D is dropped without its write-back and counted). Only the
+ * normal L1D mode: the unbounded and bypass characterisation modes keep
+ * their meaning. */
+static void flush_l1s(gs_memsys *sys)
+{
+    uint32_t i;
+    if (!sys->flush_applies || sys->kernels_started++ == 0)
+        return;
+    for (i = 0; i < sys->n_sms; i++) {
+        sys->flush_lines_dropped += gs_cache_invalidate_all(&sys->ldst[i].l1);
+        sys->ldst[i].retry_blocked = 0;   /* the L1D changed: retry for real */
+    }
+    sys->flushes++;
 }
 
 gs_status gs_memsys_kernel_start(gs_memsys *sys, uint64_t shmem_bytes_per_sm, gs_diag *diag)
@@ -336,6 +358,7 @@ gs_status gs_memsys_kernel_start(gs_memsys *sys, uint64_t shmem_bytes_per_sm, gs
     gs_l1_choice choice;
     gs_status st;
     uint32_t i;
+    flush_l1s(sys);
     if (!sys->split_applies)
         return GS_OK;
     if ((st = gs_l1_split_choose(&sys->split, shmem_bytes_per_sm, &choice, diag)) != GS_OK)

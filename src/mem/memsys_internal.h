@@ -103,6 +103,10 @@ struct gs_memsys {
     uint32_t split_reconfigs;         /* launches that changed the way count */
     uint32_t split_l1d_kb_min, split_l1d_kb_max;
     uint64_t split_lines_dropped;     /* L1D lines invalidated by reconfigurations */
+    /* -gpgpu_flush_l1_cache: every L1D invalidated between kernels */
+    uint32_t flush_applies;           /* on, and the L1D is a normal cache */
+    uint32_t kernels_started;
+    uint64_t flushes, flush_lines_dropped;
     uint64_t core_cycles_seen;        /* highest core cycle + 1 an LD/ST unit stepped */
     uint64_t icnt_cycles_stepped;
 };

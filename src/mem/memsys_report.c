@@ -86,10 +86,6 @@ static void report_icnt(const gs_icnt *net, gs_stats *stats, const char *prefix)
  * kernel's carve-out and L1D, the range over the kernels, reconfigurations. */
 static void report_split(const gs_memsys *sys, gs_stats *stats)
 {
-    uint64_t dirty_dropped = 0;
-    uint32_t i;
-    for (i = 0; i < sys->n_sms; i++)
-        dirty_dropped += sys->ldst[i].l1.stats.reconfig_dirty_dropped;
     gs_stats_put_count(stats, "L1D_adaptive_kernels", sys->split_kernels);
     gs_stats_put_count(stats, "L1D_shmem_carveout_kb", sys->split_now.carveout_kb);
     gs_stats_put_count(stats, "L1D_capacity_kb", sys->split_now.l1d_kb);
@@ -98,7 +94,21 @@ static void report_split(const gs_memsys *sys, gs_stats *stats)
     gs_stats_put_count(stats, "L1D_capacity_kb_max", sys->split_l1d_kb_max);
     gs_stats_put_count(stats, "L1D_reconfigs", sys->split_reconfigs);
     gs_stats_put_count(stats, "L1D_reconfig_lines_dropped", sys->split_lines_dropped);
-    gs_stats_put_count(stats, "L1D_reconfig_dirty_dropped", dirty_dropped);
+}
+
+/* Lines the kernel boundaries took out of the L1Ds: printed only when the
+ * adaptive split or -gpgpu_flush_l1_cache is on. */
+static void report_kernel_boundaries(const gs_memsys *sys, gs_stats *stats)
+{
+    uint64_t dirty_dropped = 0;
+    uint32_t i;
+    for (i = 0; i < sys->n_sms; i++)
+        dirty_dropped += sys->ldst[i].l1.stats.dropped_dirty;
+    if (sys->flush_applies) {
+        gs_stats_put_count(stats, "L1D_flushes", sys->flushes);
+        gs_stats_put_count(stats, "L1D_flush_lines_dropped", sys->flush_lines_dropped);
+    }
+    gs_stats_put_count(stats, "L1D_dirty_lines_dropped", dirty_dropped);
 }
 
 void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
@@ -113,6 +123,8 @@ void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
     }
     if (sys->split_applies)
         report_split(sys, stats);
+    if (sys->split_applies || sys->flush_applies)
+        report_kernel_boundaries(sys, stats);
     report_ldst(sys, stats);
     report_icnt(&sys->request_net, stats, "icnt_req");
     report_icnt(&sys->reply_net, stats, "icnt_reply");

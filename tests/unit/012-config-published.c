@@ -81,7 +81,7 @@ static void test_gtx480(void)
     GS_CHECK_EQ(2, cfg.dram_timing.t_rtpl);
     GS_CHECK_EQ(40, cfg.icnt.flit_size);             /* from config_fermi_islip.icnt */
     GS_CHECK_EQ(64, cfg.icnt.vc_buf_size);
-    GS_CHECK_EQ(33, cfg.meta.n_noted);
+    GS_CHECK_EQ(32, cfg.meta.n_noted);
     GS_CHECK_EQ(28, cfg.meta.n_icnt_noted);
     check_round_trip();
 }
@@ -98,7 +98,7 @@ static void test_qv100(void)
     GS_CHECK_EQ(13, cfg.pipeline_widths.count);
     GS_CHECK_EQ(850000, cfg.clocks.dram_khz);
     /* 3 adaptive-split options, -gpgpu_sub_core_model and trace.config's 11 now modelled */
-    GS_CHECK_EQ(54, cfg.meta.n_noted);
+    GS_CHECK_EQ(53, cfg.meta.n_noted);
     check_round_trip();
 }
 
@@ -113,7 +113,7 @@ static void test_a100(void)
     GS_CHECK_EQ(6048000, cfg.clocks.dram_khz);
     GS_CHECK_EQ(22, cfg.dram_timing.t_cl);
     /* 3 adaptive-split options, -gpgpu_sub_core_model and trace.config's 13 now modelled */
-    GS_CHECK_EQ(53, cfg.meta.n_noted);
+    GS_CHECK_EQ(52, cfg.meta.n_noted);
     check_round_trip();
 }
 

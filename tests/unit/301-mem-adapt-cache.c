@@ -180,11 +180,11 @@ static void test_dirty_line_dropped_and_counted(void)
     rq = ch_req(C, 0xF, 1, GS_SPACE_GLOBAL, 5, 5);
     GS_CHECK_EQ(CH_HIT, gs_cache_access(&c, &rq, 41).outcome);
     GS_CHECK_EQ(1u, gs_cache_set_ways(&c, 2, 0));      /* C (way 2) goes */
-    GS_CHECK_EQ(1u, c.stats.reconfig_dirty_dropped);
+    GS_CHECK_EQ(1u, c.stats.dropped_dirty);
     GS_CHECK_EQ(0u, c.stats.writebacks);                /* its write-back is not simulated */
     GS_CHECK(gs_cache_line_at(&c, gs_cache_find(&c, A))->dirty_mask != 0);
     GS_CHECK_EQ(1u, gs_cache_set_ways(&c, 1, 0));       /* B (clean, way 1) goes */
-    GS_CHECK_EQ(1u, c.stats.reconfig_dirty_dropped);
+    GS_CHECK_EQ(1u, c.stats.dropped_dirty);
 }
 
 int main(void)
