@@ -35,6 +35,7 @@ size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound)
     total += gs_arena_round(n * sizeof(gs_cta_placement));           /* dispatch output */
     total += gs_arena_round(n * sizeof(uint32_t)) + gs_arena_round(n); /* active list */
     total += gs_arena_round(GS_SIM_MAX_SAMPLES * sizeof(uint32_t));  /* samples */
+    total += 2u * gs_arena_round(GS_SIM_MAX_SAMPLES * sizeof(uint64_t)); /* MPKI samples */
     total += gs_cta_dispatch_bytes(&ctap);                           /* dispatcher */
     if (bound)
         total += GS_ARENA_ALIGN + n * contexts_per_sm_bytes(cfg, bound); /* CTA contexts */
@@ -69,7 +70,12 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
     gpu->active = (uint32_t *)gs_arena_alloc(arena, gpu->n_sms * sizeof(uint32_t));
     gpu->is_active = (uint8_t *)gs_arena_alloc(arena, gpu->n_sms);
     gpu->samples = (uint32_t *)gs_arena_alloc(arena, GS_SIM_MAX_SAMPLES * sizeof(uint32_t));
-    if (!gpu->sms || !gpu->placements || !gpu->active || !gpu->is_active || !gpu->samples)
+    gpu->sample_l1d_misses = (uint64_t *)gs_arena_alloc(arena,
+                                                        GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
+    gpu->sample_thread_insts = (uint64_t *)gs_arena_alloc(arena,
+                                                          GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
+    if (!gpu->sms || !gpu->placements || !gpu->active || !gpu->is_active || !gpu->samples ||
+        !gpu->sample_l1d_misses || !gpu->sample_thread_insts)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the GPU");
     for (i = 0; i < gpu->n_sms; i++) {
         gs_sm *sm = &gpu->sms[i];

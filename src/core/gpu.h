@@ -92,7 +92,13 @@ typedef struct gs_gpu {
     uint32_t num_samples;
     uint64_t samples_dropped;
     uint32_t *samples;                /* [GS_SIM_MAX_SAMPLES] */
+    /* at each sample, so far: L1D misses and committed thread instructions
+     * (full memory system only; per-period MPKI, seed-000 2.4 epochs) */
+    uint64_t *sample_l1d_misses, *sample_thread_insts;   /* [GS_SIM_MAX_SAMPLES] */
 } gs_gpu;
+
+/* Committed thread instructions of all SMs so far (gpu_sim_insn). */
+uint64_t gs_sim_thread_insts(const gs_gpu *gpu);
 
 /* bound NULL: no functional contexts (trace runs). */
 size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound);

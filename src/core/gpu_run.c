@@ -13,6 +13,7 @@
  * -gs_clock_jump 0 (tested).
  */
 #include "core/gpu.h"
+#include "mem/memsys.h"
 
 #include <string.h>
 
@@ -87,16 +88,26 @@ static uint32_t resident_warps(const gs_gpu *gpu)
     return total;
 }
 
+/* Samples due at or before this cycle (before it runs): resident warps and,
+ * with the memory system, L1D misses and committed thread instructions so
+ * far; a sample skipped over by a clock jump repeats the same values. */
 static void take_samples(gs_gpu *gpu)
 {
     uint32_t warps;
+    uint64_t misses = 0, insts = 0;
     if (gpu->next_sample > gpu->cycle)
         return;
     warps = resident_warps(gpu);
+    if (gpu->memsys) {
+        misses = gs_memsys_l1d_misses(gpu->memsys);
+        insts = gs_sim_thread_insts(gpu);
+    }
     while (gpu->next_sample <= gpu->cycle) {
-        if (gpu->num_samples < GS_SIM_MAX_SAMPLES)
+        if (gpu->num_samples < GS_SIM_MAX_SAMPLES) {
+            gpu->sample_l1d_misses[gpu->num_samples] = misses;
+            gpu->sample_thread_insts[gpu->num_samples] = insts;
             gpu->samples[gpu->num_samples++] = warps;
-        else
+        } else
             gpu->samples_dropped++;
         gpu->next_sample += gpu->cfg->sample_cycles;
     }

@@ -17,7 +17,8 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
                                            16u * gs_config_n_sub_partitions(cfg) +
                                            2u;   /* L1D_mpki, L2_mpki */
     return mem + GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
-           (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u);
+           (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
+           (cfg->sample_cycles && !cfg->perfect_mem ? GS_SIM_MAX_SAMPLES : 0u);
 }
 
 static const char *const stall_stat[GS_STALL_COUNT] = {
@@ -109,6 +110,18 @@ static void report_samples(const gs_gpu *gpu, gs_stats *stats)
         gs_stats_put_count(stats, name, gpu->samples[i]);
     }
     gs_stats_put_count(stats, "active_warps_samples_dropped", gpu->samples_dropped);
+    if (gpu->memsys == NULL)
+        return;
+    /* L1D MPKI of each sampling period, named by the cycle that ends it (the
+     * epochs over which seed-000 2.4's DWT-CS reads MPKI; steady or unsteady
+     * thrashing, seed-000 section 3). A period without instructions: 0. */
+    for (i = 1; i < gpu->num_samples; i++) {
+        gs_fmt(name, sizeof name, "L1D_mpki_to_%llu",
+               (unsigned long long)i * gpu->cfg->sample_cycles);
+        gs_stats_put_ratio(stats, name,
+                           (gpu->sample_l1d_misses[i] - gpu->sample_l1d_misses[i - 1u]) * 1000u,
+                           gpu->sample_thread_insts[i] - gpu->sample_thread_insts[i - 1u], 4);
+    }
 }
 
 /* Committed instructions for MPKI. Decision (seed-000 section 2.1 footnote:
@@ -118,7 +131,7 @@ static void report_samples(const gs_gpu *gpu, gs_stats *stats)
  * (section 2.4) is on that scale: a streaming kernel's coalesced 4-byte loads
  * miss about once per 32 thread loads, far below 10 per thousand thread
  * instructions, but above 10 per thousand warp instructions. */
-static uint64_t committed_thread_insts(const gs_gpu *gpu)
+uint64_t gs_sim_thread_insts(const gs_gpu *gpu)
 {
     uint64_t insn = 0;
     uint32_t i;
@@ -136,7 +149,7 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
     report_samples(gpu, stats);
     if (gpu->memsys) {
         gs_memsys_report(gpu->memsys, stats);
-        gs_memsys_report_mpki(gpu->memsys, stats, committed_thread_insts(gpu));
+        gs_memsys_report_mpki(gpu->memsys, stats, gs_sim_thread_insts(gpu));
     }
 }
 

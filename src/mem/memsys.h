@@ -61,6 +61,8 @@ void gs_memsys_report(const gs_memsys *sys, gs_stats *stats);
  * section 2.1 footnote); pass the instruction count the run reports
  * (gpu_sim_insn). Two entries. */
 void gs_memsys_report_mpki(const gs_memsys *sys, gs_stats *stats, uint64_t committed_insts);
+/* L1D misses of all SMs so far (L1D_total_cache_misses). */
+uint64_t gs_memsys_l1d_misses(const gs_memsys *sys);
 
 /* What each unit is waiting for, for the watchdog (DESIGN.md section 8). */
 void gs_memsys_dump(const gs_memsys *sys, const gs_sink *sink);

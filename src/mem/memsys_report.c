@@ -142,12 +142,18 @@ static uint64_t l2_misses(const gs_memsys *sys)
     return misses;
 }
 
-void gs_memsys_report_mpki(const gs_memsys *sys, gs_stats *stats, uint64_t committed_insts)
+uint64_t gs_memsys_l1d_misses(const gs_memsys *sys)
 {
     uint64_t l1 = 0;
     uint32_t i;
     for (i = 0; sys->l1_present && i < sys->n_sms; i++)
         l1 += sys->ldst[i].l1.stats.misses;
+    return l1;
+}
+
+void gs_memsys_report_mpki(const gs_memsys *sys, gs_stats *stats, uint64_t committed_insts)
+{
+    uint64_t l1 = gs_memsys_l1d_misses(sys);
     gs_stats_put_ratio(stats, "L1D_mpki", l1 * 1000u, committed_insts, 4);
     gs_stats_put_ratio(stats, "L2_mpki", l2_misses(sys) * 1000u, committed_insts, 4);
 }
