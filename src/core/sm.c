@@ -316,35 +316,28 @@ typedef struct unit_refusal {
     const gs_ldst *port;
 } unit_refusal;
 
-static void refusal_key(gs_sm *sm, const gs_inst *inst, unit_refusal *key)
-{
-    key->valid = 1;
-    key->spec = spec_for(sm, inst);
-    key->unit = inst->unit;
-    key->op_class = inst->op_class;
-    key->port = inst->unit == GS_UNIT_LDST ? ldst_for(sm, inst) : NULL;
-}
-
-static int same_refusal(const unit_refusal *a, const unit_refusal *b)
-{
-    return a->valid && a->spec == b->spec && a->unit == b->unit && a->op_class == b->op_class
-           && a->port == b->port;
-}
-
 /* Does the unit of w's head take it now (memo: this call's last refusal,
- * or NULL)? */
+ * or NULL)? The key is compared field by field (building it as a struct
+ * first cost a store-forwarding stall per waiting warp). */
 static int head_unit_accepts(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle,
                              unit_refusal *memo)
 {
-    unit_refusal key;
+    unsigned spec;
+    const gs_ldst *port;
     if (memo == NULL)
         return unit_accepts(sm, w, inst, cycle);
-    refusal_key(sm, inst, &key);
-    if (same_refusal(memo, &key))
+    spec = spec_for(sm, inst);
+    port = inst->unit == GS_UNIT_LDST ? ldst_for(sm, inst) : NULL;
+    if (memo->valid && memo->unit == inst->unit && memo->op_class == inst->op_class &&
+        memo->spec == spec && memo->port == port)
         return 0;
     if (unit_accepts(sm, w, inst, cycle))
         return 1;
-    *memo = key;
+    memo->valid = 1;
+    memo->spec = spec;
+    memo->unit = inst->unit;
+    memo->op_class = inst->op_class;
+    memo->port = port;
     return 0;
 }
 
