@@ -7,7 +7,7 @@
  */
 #include "core/gpu.h"
 
-#define GS_SIM_FIXED_STATS 32u
+#define GS_SIM_FIXED_STATS 34u
 #define GS_SIM_PER_SM_STATS 4u
 
 uint32_t gs_sim_stats_count(const gs_config *cfg)
@@ -29,7 +29,7 @@ static const char *const stall_stat[GS_STALL_COUNT] = {
 
 static void report_totals(const gs_gpu *gpu, gs_stats *stats)
 {
-    uint64_t insn = 0, winsn = 0, hits = 0, misses = 0, issue = 0;
+    uint64_t insn = 0, winsn = 0, hits = 0, misses = 0, issue = 0, retries = 0;
     uint32_t i;
     for (i = 0; i < gpu->n_sms; i++) {
         const gs_sm_stats *st = &gpu->sms[i].st;
@@ -37,6 +37,7 @@ static void report_totals(const gs_gpu *gpu, gs_stats *stats)
         winsn += st->warp_insts;
         hits += st->icache_hits;
         misses += st->icache_misses;
+        retries += st->icache_miss_retries;
         issue += st->issue_cycles;
     }
     gs_stats_put_count(stats, "gpu_sim_cycle", gpu->cycle);
@@ -49,6 +50,8 @@ static void report_totals(const gs_gpu *gpu, gs_stats *stats)
     gs_stats_put_count(stats, "gpgpu_sm_issue_cycles", issue);
     gs_stats_put_count(stats, "gpgpu_icache_hits", hits);
     gs_stats_put_count(stats, "gpgpu_icache_misses", misses);
+    if (gpu->memsys)   /* misses travel below only with the memory system */
+        gs_stats_put_count(stats, "gpgpu_icache_miss_retries", retries);
 }
 
 static void report_stalls(const gs_gpu *gpu, gs_stats *stats)

@@ -20,6 +20,13 @@
  * Tags are the pipeline's own identifiers (warp + I-buffer slot); the unit
  * returns them untouched, in a fixed order (completion cycle, then
  * acceptance order).
+ * Instruction fetch (seed-004 section 1.2.1: the L1 I-cache is backed by the
+ * lower levels): an implementation with fetch/fetched takes the SM's I-cache
+ * misses below (the full memory system: crossbar, L2, DRAM); one without
+ * them (perfect memory) leaves the SM its fixed miss latency. Instruction
+ * lines live at GS_LDST_CODE_BASE + PC (GPGPU-Sim's PROGRAM_MEM_START), far
+ * above the data heap (front/devmem.h), so they share the L2 and DRAM with
+ * data without aliasing it.
  */
 #ifndef GS_CORE_LDST_H
 #define GS_CORE_LDST_H
@@ -27,6 +34,8 @@
 #include <stdint.h>
 
 #include "core/inst.h"
+
+#define GS_LDST_CODE_BASE 0xF0000000ull   /* byte address of instruction PC 0 */
 
 typedef struct gs_ldst_done {
     uint32_t tag;          /* as given to accept() */
@@ -50,6 +59,13 @@ typedef struct gs_ldst_ops {
     uint32_t (*completions)(void *unit, uint64_t core_cycle, gs_ldst_done *out, uint32_t max);
     /* Nothing accepted is still outstanding (for CTA/kernel end and idling). */
     int (*idle)(const void *unit);
+    /* Optional (NULL: fixed miss latency in the SM). Ask for the instruction
+     * line of `bytes` at byte address `addr` for SM-local warp `warp`;
+     * returns 0 when there is no room this cycle (retry). */
+    int (*fetch)(void *unit, uint64_t addr, uint32_t bytes, uint32_t warp, uint64_t core_cycle);
+    /* Writes at most `max` warps whose instruction line has arrived by
+     * core_cycle, in arrival order; returns how many. */
+    uint32_t (*fetched)(void *unit, uint64_t core_cycle, uint32_t *warps, uint32_t max);
 } gs_ldst_ops;
 
 /* One SM's LD/ST unit: the operations and the implementation's state. */

@@ -166,6 +166,10 @@ gs_status gs_sm_params_from_config(const gs_config *cfg, gs_sm_params *p, gs_dia
     p->icache_sets = cfg->il1.n_sets ? cfg->il1.n_sets : 1u;
     p->icache_assoc = cfg->il1.assoc ? cfg->il1.assoc : 1u;
     p->icache_line_bytes = cfg->il1.line_bytes ? cfg->il1.line_bytes : 128u;
+    p->icache_mshr_entries = cfg->il1.mshr_entries;
+    p->icache_mshr_merge = cfg->il1.mshr_max_merge;
+    /* Perfect memory only: with the memory system a miss travels below
+     * (sm_fetch.c); kept for -gpgpu_perfect_mem 1 as the fixed trip. */
     p->icache_miss_cycles = cfg->perfect_mem ? cfg->l1_latency_cycles
                                              : cfg->l2_rop_latency_cycles +
                                                cfg->dram_latency_cycles;

@@ -79,7 +79,9 @@ typedef struct gs_sm_params {
     gs_eu_params eu;
     uint32_t perfect_icache;
     uint32_t icache_sets, icache_assoc, icache_line_bytes;
-    uint32_t icache_miss_cycles;
+    uint32_t icache_miss_cycles;      /* fixed miss trip (ports without fetch) */
+    uint32_t icache_mshr_entries;     /* -gpgpu_cache:il1 MSHRs: lines missing at once */
+    uint32_t icache_mshr_merge;       /* ... and warps per line */
     uint32_t tex_latency_cycles;      /* memory instructions without addresses */
     uint32_t allow_sleep;             /* the SM may be skipped until its next event */
 } gs_sm_params;
@@ -91,6 +93,7 @@ typedef struct gs_sm_warp {
     uint8_t exit_issued;              /* ... and its last instruction issued */
     uint8_t func_hold;                /* functionally waiting at a barrier: no decode */
     uint8_t fetch_pending;            /* I-cache miss outstanding */
+    uint8_t fetch_leader;             /* ... and this warp's request went below */
     uint8_t waits_long;               /* head waits on a long-latency load */
     uint8_t at_barrier;               /* timing: waits at barrier `barrier_id` */
     uint8_t barrier_id;
@@ -139,6 +142,7 @@ typedef struct gs_sm_stats {
     uint64_t active_cycles;           /* cycles with resident warps */
     uint64_t stall[GS_STALL_COUNT];   /* scheduler-cycles by reason */
     uint64_t icache_hits, icache_misses;
+    uint64_t icache_miss_retries;     /* misses that found no I-cache MSHR or port room */
     uint64_t ctas_done;
     uint64_t fetches;
 } gs_sm_stats;

@@ -12,10 +12,14 @@
  *    I-cache line; decoding stops after a branch, barrier or exit, and when
  *    the warp finishes or waits at a barrier functionally;
  *  - I-cache: the -gpgpu_cache:il1 geometry (sets, ways, line) with LRU
- *    replacement; a miss blocks that warp's fetch for icache_miss_cycles and
- *    then fills the line (sim_config.c: -gpgpu_l1_latency with perfect
- *    memory, else -gpgpu_l2_rop_latency + -dram_latency: a fixed trip below
- *    the SM; I-cache misses do not travel through the memory system);
+ *    replacement; a miss blocks that warp's fetch until the line is filled.
+ *    With the memory system (a port with fetch, core/ldst.h) the miss is a
+ *    read of the line at GS_LDST_CODE_BASE + PC through the crossbar, L2 and
+ *    DRAM, as GPGPU-Sim's L1I misses are; the il1 string's MSHRs bound the
+ *    lines missing at once (entries) and the warps waiting on one line
+ *    (merges): a warp missing on a line already requested joins it, one
+ *    that finds no room retries on a later fetch turn. With perfect memory
+ *    a miss takes the fixed -gpgpu_l1_latency (icache_miss_cycles);
  *  - instruction addresses come from the front end's warp_pc: PTX
  *    instruction index times GS_PTX_INST_BYTES (8); trace PCs as traced
  *    (SASS byte offsets, 16 per instruction on sm_70+).
@@ -100,6 +104,62 @@ static int warp_line(gs_sm *sm, uint32_t w, uint64_t *line)
     return 1;
 }
 
+/* A line that came from the memory system: fill it and release every warp
+ * waiting on it. */
+static void complete_memory_fills(gs_sm *sm, uint64_t cycle)
+{
+    uint32_t leaders[GS_MAX_WARPS_PER_SM], n, k;
+    n = sm->ldst->ops->fetched(sm->ldst->state, cycle, leaders, GS_MAX_WARPS_PER_SM);
+    for (k = 0; k < n; k++) {
+        uint64_t line = sm->warps[leaders[k]].fill_line, mask = sm->miss_mask;
+        icache_fill(sm, line);
+        while (mask) {
+            uint32_t w = gs_sched_ctz64(mask);
+            gs_sm_warp *warp = &sm->warps[w];
+            mask &= mask - 1u;
+            if (warp->fill_line != line)
+                continue;
+            warp->fetch_pending = 0;
+            warp->fetch_leader = 0;
+            sm->miss_mask &= ~(1ull << w);
+            gs_sm_update_fetch(sm, w);
+        }
+    }
+}
+
+/* Send warp w's miss on `line` below or join a request for it; 0 when the
+ * I-cache MSHRs or the port have no room (the warp retries later). */
+static int miss_to_memory(gs_sm *sm, uint32_t w, uint64_t line, uint64_t cycle)
+{
+    const gs_sm_params *p = sm->p;
+    gs_sm_warp *warp = &sm->warps[w];
+    uint64_t mask = sm->miss_mask;
+    uint32_t lines = 0, waiting = 0;
+    while (mask) {
+        const gs_sm_warp *other = &sm->warps[gs_sched_ctz64(mask)];
+        mask &= mask - 1u;
+        if (other->fill_line == line)
+            waiting++;
+        else
+            lines += other->fetch_leader;
+    }
+    if (waiting > 0) {
+        if (p->icache_mshr_merge && waiting >= p->icache_mshr_merge)
+            return 0;
+    } else {
+        if (p->icache_mshr_entries && lines >= p->icache_mshr_entries)
+            return 0;
+        if (!sm->ldst->ops->fetch(sm->ldst->state,
+                                  GS_LDST_CODE_BASE + line * p->icache_line_bytes,
+                                  p->icache_line_bytes, w, cycle))
+            return 0;
+        warp->fetch_leader = 1;
+    }
+    warp->fill_line = line;
+    warp->fill_cycle = GS_SM_NO_EVENT;
+    return 1;
+}
+
 static void complete_fills(gs_sm *sm, uint64_t cycle)
 {
     uint64_t mask = sm->miss_mask, next = GS_SM_NO_EVENT;
@@ -168,7 +228,9 @@ void gs_sm_fetch(gs_sm *sm, uint64_t cycle)
 {
     uint32_t w;
     uint64_t line = 0;
-    if (sm->miss_mask && cycle >= sm->next_fill)
+    if (sm->miss_mask && sm->ldst->ops->fetched != NULL)
+        complete_memory_fills(sm, cycle);
+    else if (sm->miss_mask && cycle >= sm->next_fill)
         complete_fills(sm, cycle);
     if (!sm->fetch_mask)
         return;
@@ -180,13 +242,20 @@ void gs_sm_fetch(gs_sm *sm, uint64_t cycle)
             return;
         if (!icache_access(sm, line)) {
             gs_sm_warp *warp = &sm->warps[w];
+            if (sm->ldst->ops->fetch != NULL) {
+                if (!miss_to_memory(sm, w, line, cycle)) {
+                    sm->st.icache_miss_retries++;
+                    return;
+                }
+            } else {
+                warp->fill_cycle = cycle + sm->p->icache_miss_cycles;
+                warp->fill_line = line;
+                if (warp->fill_cycle < sm->next_fill || sm->miss_mask == 0)
+                    sm->next_fill = warp->fill_cycle;
+            }
             sm->st.icache_misses++;
             warp->fetch_pending = 1;
-            warp->fill_cycle = cycle + sm->p->icache_miss_cycles;
-            warp->fill_line = line;
             sm->miss_mask |= 1ull << w;
-            if (warp->fill_cycle < sm->next_fill || sm->miss_mask == (1ull << w))
-                sm->next_fill = warp->fill_cycle;
             gs_sm_update_fetch(sm, w);
             return;
         }

@@ -150,7 +150,8 @@ void gs_ldst_full_set_hooks(gs_ldst_full *u, const gs_hooks *hooks)
 
 size_t gs_ldst_full_bytes(const gs_memsys *sys)
 {
-    size_t bytes = gs_req_fifo_bytes(sys->direct_queue_entries);
+    size_t bytes = gs_req_fifo_bytes(sys->direct_queue_entries)
+                 + gs_req_fifo_bytes(GS_MAX_WARPS_PER_SM);   /* one fetch per warp */
     if (sys->l1_present)
         bytes += gs_cache_arena_bytes(&sys->l1_params);
     return bytes;
@@ -169,7 +170,8 @@ gs_status gs_ldst_full_init(gs_ldst_full *u, gs_memsys *sys, uint32_t sm, gs_are
     u->n_free = GS_LDST_SLOTS;
     for (i = 0; i < GS_LDST_SLOTS; i++)
         u->free_slots[i] = GS_LDST_SLOTS - 1u - i;   /* slot 0 handed out first */
-    if (gs_req_fifo_init(&u->direct, arena, sys->direct_queue_entries) != GS_OK)
+    if (gs_req_fifo_init(&u->direct, arena, sys->direct_queue_entries) != GS_OK ||
+        gs_req_fifo_init(&u->fetches, arena, GS_MAX_WARPS_PER_SM) != GS_OK)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for LD/ST units");
     u->has_l1 = sys->l1_present;
     if (u->has_l1)
@@ -197,7 +199,10 @@ static void receive_reply(gs_ldst_full *u, uint64_t now)
     uint64_t ready = now + sys->l1_latency_cycles;
     if (req == NULL)
         return;
-    if (!(req->flags & GS_REQ_BYPASS_L1)) {
+    if (req->flags & GS_REQ_INSTRUCTION) {
+        GS_ASSERT(u->n_fetched < GS_MAX_WARPS_PER_SM);
+        u->fetched[u->n_fetched++] = req->origin_warp;   /* the SM fills its I-cache */
+    } else if (!(req->flags & GS_REQ_BYPASS_L1)) {
         if (!gs_cache_fill(&u->l1, req->line_addr, req->sector_mask, now, waiters,
                            GS_MAX_MSHR_MERGE, &released)) {
             u->stats.fill_stalls++;
@@ -261,10 +266,11 @@ static void send_l1_miss(gs_ldst_full *u)
     gs_icnt_push(&sys->request_net, u->sm, req->sub_partition, req, request_flits(sys, req));
 }
 
-static void send_direct(gs_ldst_full *u)
+/* The head of a queue of ready requests into the crossbar, if it has room. */
+static void send_queued(gs_ldst_full *u, gs_req_fifo *queue)
 {
     gs_memsys *sys = u->sys;
-    gs_mem_req *req = gs_req_fifo_ready(&u->direct, 0);
+    gs_mem_req *req = gs_req_fifo_ready(queue, 0);
     uint32_t flits;
     if (req == NULL)
         return;
@@ -273,7 +279,7 @@ static void send_direct(gs_ldst_full *u)
         u->stats.icnt_stalls++;
         return;
     }
-    gs_req_fifo_pop(&u->direct);
+    gs_req_fifo_pop(queue);
     gs_icnt_push(&sys->request_net, u->sm, req->sub_partition, req, flits);
 }
 
@@ -420,8 +426,9 @@ static void unit_cycle(void *unit, uint64_t now)
     if (now + 1u > u->sys->core_cycles_seen)
         u->sys->core_cycles_seen = now + 1u;
     receive_reply(u, now);
+    send_queued(u, &u->fetches);     /* instruction lines first: the SM has no warp to run */
     send_l1_miss(u);
-    send_direct(u);
+    send_queued(u, &u->direct);
     if (u->head_slot >= 0)
         process_head(u, now);
 }
@@ -499,6 +506,58 @@ static void unit_accept(void *unit, const gs_inst *inst, uint32_t warp, uint32_t
     }
 }
 
+/* ---- instruction fetch (core/ldst.h) ---- */
+
+/* An I-cache miss of warp `warp`: a read of the instruction line at `addr`
+ * (bytes long) below the L1D, as GPGPU-Sim's L1I misses go to the L2. The
+ * request names the 32-byte sectors the line covers in its 128-byte memory
+ * line. */
+static int unit_fetch(void *unit, uint64_t addr, uint32_t bytes, uint32_t warp, uint64_t now)
+{
+    gs_ldst_full *u = unit;
+    gs_memsys *sys = u->sys;
+    uint32_t line_bytes = GS_CACHE_SECTORS * GS_CACHE_SECTOR_BYTES;
+    uint32_t first, count;
+    gs_mem_req *req;
+    if (gs_req_fifo_full(&u->fetches) || (req = gs_req_pool_alloc(&sys->sm_pool)) == NULL) {
+        u->stats.fetch_queue_stalls++;
+        return 0;
+    }
+    if (bytes == 0 || bytes > line_bytes)
+        bytes = line_bytes;
+    first = (uint32_t)(addr % line_bytes) / GS_CACHE_SECTOR_BYTES;
+    count = (bytes + GS_CACHE_SECTOR_BYTES - 1u) / GS_CACHE_SECTOR_BYTES;
+    if (first + count > GS_CACHE_SECTORS)
+        count = GS_CACHE_SECTORS - first;
+    req->line_addr = addr - addr % line_bytes;
+    req->sector_mask = ((1u << count) - 1u) << first;
+    req->size_bytes = count * GS_CACHE_SECTOR_BYTES;
+    req->kind = GS_REQ_READ;
+    req->space = GS_SPACE_NONE;
+    req->flags = GS_REQ_INSTRUCTION;
+    req->origin_sm = (uint16_t)u->sm;
+    req->origin_warp = (uint16_t)warp;
+    req->origin_pc = (uint32_t)(addr - GS_LDST_CODE_BASE);
+    req->created_cycle = now;
+    locate(sys, req);
+    gs_req_fifo_push(&u->fetches, req, 0);
+    u->stats.instruction_fetches++;
+    return 1;
+}
+
+static uint32_t unit_fetched(void *unit, uint64_t now, uint32_t *warps, uint32_t max)
+{
+    gs_ldst_full *u = unit;
+    uint32_t n = u->n_fetched < max ? u->n_fetched : max, i;
+    (void)now;   /* replies are taken in the cycle they arrive (receive_reply) */
+    for (i = 0; i < n; i++)
+        warps[i] = u->fetched[i];
+    for (i = n; i < u->n_fetched; i++)
+        u->fetched[i - n] = u->fetched[i];
+    u->n_fetched -= n;
+    return n;
+}
+
 /* ---- completions and idle ---- */
 
 static uint32_t unit_completions(void *unit, uint64_t now, gs_ldst_done *out, uint32_t max)
@@ -522,7 +581,8 @@ static int unit_idle(const void *unit)
 }
 
 const gs_ldst_ops gs_ldst_full_ops = {
-    "full", unit_can_accept, unit_accept, unit_cycle, unit_completions, unit_idle
+    "full", unit_can_accept, unit_accept, unit_cycle, unit_completions, unit_idle,
+    unit_fetch, unit_fetched
 };
 
 void gs_ldst_full_dump(const gs_ldst_full *u, const gs_sink *sink)

@@ -165,7 +165,7 @@ static void make_plan(const gs_config *cfg, memsys_plan *plan)
     plan_icnt(cfg, plan, &plan->request_net, &plan->reply_net);
     plan_parts(cfg, &plan->parts);
     /* Pool exhaustion is back-pressure only (nothing below waits for this pool). */
-    per_sm = plan->direct_queue + GS_LDST_SLOTS;
+    per_sm = plan->direct_queue + GS_LDST_SLOTS + GS_MAX_WARPS_PER_SM;   /* + I-fetches */
     if (plan->l1_present)
         per_sm += gs_cache_mshr_entries(&plan->l1) + cfg->dl1.miss_queue_entries;
     plan->sm_pool = plan->n_sms * per_sm + plan->n_subs * (plan->parts.queue_icnt_l2 +

@@ -19,6 +19,7 @@
 #include "mem/partition.h"
 #include "mem/req_pool.h"
 #include "mem/shmem.h"
+#include "limits.h"
 
 /* Memory instructions one LD/ST unit holds at once (accepted, not completed). */
 #define GS_LDST_SLOTS 64u
@@ -45,6 +46,8 @@ typedef struct gs_ldst_stats {
     uint64_t icnt_stalls;             /* cycles a request waited for the crossbar input */
     uint64_t fill_stalls;             /* cycles a reply waited to fill the L1 */
     uint64_t replies, latency_sum, latency_max;
+    uint64_t instruction_fetches;     /* I-cache lines asked of the memory system */
+    uint64_t fetch_queue_stalls;      /* cycles a fetch found its queue or the pool full */
 } gs_ldst_stats;
 
 typedef struct gs_ldst_full {
@@ -55,6 +58,9 @@ typedef struct gs_ldst_full {
     uint32_t has_l1;
     gs_cache l1;
     gs_req_fifo direct;               /* L1-bypassing requests waiting for the crossbar */
+    gs_req_fifo fetches;              /* instruction-line requests waiting for the crossbar */
+    uint32_t fetched[GS_MAX_WARPS_PER_SM];   /* warps whose line arrived, arrival order */
+    uint32_t n_fetched;
     gs_ldst_slot slots[GS_LDST_SLOTS];
     uint32_t free_slots[GS_LDST_SLOTS];
     uint32_t n_free;

@@ -39,6 +39,8 @@ static void ldst_aggregate(const gs_memsys *sys, gs_ldst_stats *sum)
         sum->pool_stalls += s->pool_stalls;
         sum->icnt_stalls += s->icnt_stalls;
         sum->fill_stalls += s->fill_stalls;
+        sum->instruction_fetches += s->instruction_fetches;
+        sum->fetch_queue_stalls += s->fetch_queue_stalls;
         sum->replies += s->replies;
         sum->latency_sum += s->latency_sum;
         if (s->latency_max > sum->latency_max)
@@ -61,6 +63,8 @@ static void report_ldst(const gs_memsys *sys, gs_stats *stats)
     gs_stats_put_count(stats, "ldst_request_pool_stalls", s.pool_stalls);
     gs_stats_put_count(stats, "ldst_icnt_stalls", s.icnt_stalls);
     gs_stats_put_count(stats, "ldst_fill_stalls", s.fill_stalls);
+    gs_stats_put_count(stats, "ldst_instruction_fetches", s.instruction_fetches);
+    gs_stats_put_count(stats, "ldst_fetch_queue_stalls", s.fetch_queue_stalls);
     gs_stats_put_count(stats, "mem_replies", s.replies);
     gs_stats_put_ratio(stats, "averagemflatency", s.latency_sum, s.replies, 2);
     gs_stats_put_count(stats, "maxmflatency", s.latency_max);
