@@ -180,14 +180,19 @@ void gs_cache_set_observer(gs_cache *c, const gs_cache_observer *observer)
 static uint32_t cache_drop_ways(gs_cache *c, uint32_t first_way)
 {
     uint32_t set, w, dropped = 0;
-    for (set = 0; first_way < c->cfg.assoc && set < c->cfg.n_sets; set++) {
-        for (w = first_way; w < c->cfg.assoc; w++) {
+    /* Only ways that ever held a line are visited: a flush of a large,
+     * mostly empty L1D (a100: 384 ways) touches no untouched memory. */
+    uint32_t end = c->ways_touched < c->cfg.assoc ? c->ways_touched : c->cfg.assoc;
+    for (set = 0; first_way < end && set < c->cfg.n_sets; set++) {
+        for (w = first_way; w < end; w++) {
             gs_cache_line *l = &c->lines[set * c->way_stride + w];
             dropped += l->allocated;
             c->stats.dropped_dirty += l->dirty_mask != 0;
             memset(l, 0, sizeof *l);
         }
     }
+    if (first_way < c->ways_touched)
+        c->ways_touched = first_way;
     return dropped;
 }
 
@@ -360,6 +365,8 @@ void gs_cachei_replace(gs_cache *c, uint32_t victim, uint64_t line_addr, uint16_
         l->chain_next = c->unb_buckets[b];
         c->unb_buckets[b] = victim;
     }
+    if (c->mode == GS_CACHE_MODE_NORMAL && victim % c->way_stride + 1u > c->ways_touched)
+        c->ways_touched = victim % c->way_stride + 1u;
     l->line_addr = line_addr;
     l->allocated = 1;
     l->valid_mask = 0;

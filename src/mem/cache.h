@@ -220,6 +220,8 @@ typedef struct gs_cache {
     uint32_t mode;
     uint32_t n_lines;
     uint32_t way_stride;           /* ways per set in lines[]; cfg.assoc of them are in use */
+    uint32_t ways_touched;         /* NORMAL: 1 + highest way any set has allocated since the
+                                    * last drop (ways above it hold nothing) */
     uint32_t unb_used, unb_bucket_mask;
     uint32_t line_log2;
     uint32_t full_mask;            /* all units of a line: 0xF sector, 0x1 normal */
