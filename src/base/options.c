@@ -207,7 +207,8 @@ const gs_option gs_options[] = {
     U32("gs_perfect_icache", perfect_icache, "0", 0, 1,
         "1: every instruction fetch hits (no -gpgpu_cache:il1 misses)"),
     U32("gs_sample_cycles", sample_cycles, "0", 0, 0xFFFFFFFFu,
-        "period in core cycles of the active-warp samples (0 = none)"),
+        "period in core cycles of the active-warp samples and, with the memory system, of "
+        "the per-period L1D MPKI (L1D_mpki_to_<cycle>); 0 = none"),
     U32("gs_clock_jump", clock_jump, "1", 0, 1,
         "1: jump the clock over cycles where nothing can change (same results)"),
     U32("gs_trace_line_bytes", trace_line_bytes, "1024", 256, 1048576,
