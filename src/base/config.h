@@ -76,6 +76,8 @@ typedef struct gs_spec_unit_cfg {
 } gs_spec_unit_cfg;
 /* gs_spec_kind (core/inst.h) of a unit name: 1 BRA, 2 TEX, 3 TENSOR, 4 UDP; 0 unknown. */
 unsigned gs_config_spec_kind(const char *name);
+/* ... and back: the name of a kind, "" for none or an unknown kind. */
+const char *gs_config_spec_name(unsigned kind);
 
 /* -gpgpu_clock_domains core:icnt:l2:dram, MHz with up to 3 decimals, kept in kHz. */
 typedef struct gs_clock_domains {

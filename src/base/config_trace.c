@@ -105,6 +105,12 @@ size_t gs_config_format_spec_unit(const gs_spec_unit_cfg *u, char *out, size_t c
                   (unsigned)u->oc_ex_width, u->name);
 }
 
+/* The unit name of a gs_spec_kind (core/inst.h): 1 BRA .. 4 UDP; "" otherwise. */
+const char *gs_config_spec_name(unsigned kind)
+{
+    return kind >= 1u && kind <= SPEC_NAMES ? spec_names[kind - 1u] : "";
+}
+
 /* gs_spec_kind (core/inst.h) of a unit name: 1 BRA .. 4 UDP; 0 unknown. */
 unsigned gs_config_spec_kind(const char *name)
 {

@@ -140,7 +140,6 @@ void gs_fe_trace_bind(gs_frontend *fe, gs_fe_trace *st)
 
 gs_status gs_fe_trace_check_units(const gs_fe_trace *st, const gs_eu *eu, gs_diag *diag)
 {
-    static const char *const names[GS_SPEC_KIND_COUNT] = { "", "BRA", "TEX", "TENSOR", "UDP" };
     const gs_trace_kernel *k = &st->tr->kernel;
     unsigned kind;
     if (eu->params.num_spec == 0 || !k->isa)
@@ -153,7 +152,7 @@ gs_status gs_fe_trace_check_units(const gs_fe_trace *st, const gs_eu *eu, gs_dia
                                "-specialized_unit_K 1,<units>,<max latency>,<ID_OC>,<OC_EX>,%s "
                                "with its -trace_opcode_latency_initiation_spec_op_K; "
                                "spec/formats.md 1.6)", (unsigned)k->binary_version,
-                               names[kind], names[kind]);
+                               gs_config_spec_name(kind), gs_config_spec_name(kind));
     return GS_OK;
 }
 

@@ -65,16 +65,17 @@ static void fill_latencies(const gs_config *cfg, gs_eu_params *eu)
     eu->initiation_cycles[GS_OPC_MEM] = 1u;
 }
 
-/* The trace table: the -ptx_opcode_* figures, a class group replaced where
- * its trace.config pair is given ("0,0" = not given). */
+/* A class group's trace.config pair, where given ("0,0" = not given: the
+ * group keeps the -ptx_opcode_* figures copied in first). */
 static void fill_trace_group(const gs_u32_list *pair, uint32_t first, uint32_t count,
                              gs_eu_params *eu)
 {
     uint32_t c;
+    if (pair->count != 2u || pair->values[0] == 0u)
+        return;
     for (c = first; c < first + count; c++) {
-        int given = pair->count == 2u && pair->values[0] != 0u;
-        eu->trace_latency_cycles[c] = given ? pair->values[0] : eu->latency_cycles[c];
-        eu->trace_initiation_cycles[c] = given ? pair->values[1] : eu->initiation_cycles[c];
+        eu->trace_latency_cycles[c] = pair->values[0];
+        eu->trace_initiation_cycles[c] = pair->values[1];
     }
 }
 
@@ -168,11 +169,9 @@ gs_status gs_sm_params_from_config(const gs_config *cfg, gs_sm_params *p, gs_dia
     p->icache_line_bytes = cfg->il1.line_bytes ? cfg->il1.line_bytes : 128u;
     p->icache_mshr_entries = cfg->il1.mshr_entries;
     p->icache_mshr_merge = cfg->il1.mshr_max_merge;
-    /* Perfect memory only: with the memory system a miss travels below
-     * (sm_fetch.c); kept for -gpgpu_perfect_mem 1 as the fixed trip. */
-    p->icache_miss_cycles = cfg->perfect_mem ? cfg->l1_latency_cycles
-                                             : cfg->l2_rop_latency_cycles +
-                                               cfg->dram_latency_cycles;
+    /* Used only by a port without instruction fetch (perfect memory): with
+     * the memory system a miss travels below (sm_fetch.c). */
+    p->icache_miss_cycles = cfg->l1_latency_cycles;
     if (p->icache_miss_cycles == 0)
         p->icache_miss_cycles = 1u;
     p->tex_latency_cycles = cfg->trace_tex_latency ? cfg->trace_tex_latency : 1u;

@@ -282,6 +282,8 @@ static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan 
     sys->coalesce.warp_parts = 1u;
     sys->coalesce.sector = plan->l1_present ? cfg->dl1.sector : 0u;
     sys->coalesce.order = GS_COALESCE_ORDER_FIRST_LANE;
+    sys->flush_applies = plan->l1_present && cfg->flush_l1_cache
+                         && cfg->l1d_mode == GS_CACHE_MODE_NORMAL;
 }
 
 /* Before the first kernel, every L1D as if the kernel used no shared memory. */
@@ -326,8 +328,6 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
         st = gs_ldst_full_init(&sys->ldst[i], sys, i, arena, diag);
     if (st == GS_OK && plan.split_applies)
         init_split(sys, &plan);
-    sys->flush_applies = plan.l1_present && cfg->flush_l1_cache
-                         && cfg->l1d_mode == GS_CACHE_MODE_NORMAL;
     if (st == GS_OK)
         *out = sys;
     return st;
@@ -344,7 +344,7 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
 static void flush_l1s(gs_memsys *sys)
 {
     uint32_t i;
-    if (!sys->flush_applies || sys->kernels_started++ == 0)
+    if (!sys->flush_applies || sys->kernels_started == 0)
         return;
     for (i = 0; i < sys->n_sms; i++) {
         sys->flush_lines_dropped += gs_cache_invalidate_all(&sys->ldst[i].l1);
@@ -353,14 +353,12 @@ static void flush_l1s(gs_memsys *sys)
     sys->flushes++;
 }
 
-gs_status gs_memsys_kernel_start(gs_memsys *sys, uint64_t shmem_bytes_per_sm, gs_diag *diag)
+/* The adaptive split's choice for the kernel that starts (mem/cache_adapt.h). */
+static gs_status apply_split(gs_memsys *sys, uint64_t shmem_bytes_per_sm, gs_diag *diag)
 {
     gs_l1_choice choice;
     gs_status st;
     uint32_t i;
-    flush_l1s(sys);
-    if (!sys->split_applies)
-        return GS_OK;
     if ((st = gs_l1_split_choose(&sys->split, shmem_bytes_per_sm, &choice, diag)) != GS_OK)
         return st;
     if (choice.ways != sys->split_now.ways)
@@ -370,13 +368,21 @@ gs_status gs_memsys_kernel_start(gs_memsys *sys, uint64_t shmem_bytes_per_sm, gs
                                                       (int)choice.on_fill);
         sys->ldst[i].retry_blocked = 0;   /* the L1D changed: retry for real */
     }
-    if (sys->split_kernels == 0 || choice.l1d_kb < sys->split_l1d_kb_min)
+    if (sys->kernels_started == 0 || choice.l1d_kb < sys->split_l1d_kb_min)
         sys->split_l1d_kb_min = choice.l1d_kb;
     if (choice.l1d_kb > sys->split_l1d_kb_max)
         sys->split_l1d_kb_max = choice.l1d_kb;
-    sys->split_kernels++;
     sys->split_now = choice;
     return GS_OK;
+}
+
+gs_status gs_memsys_kernel_start(gs_memsys *sys, uint64_t shmem_bytes_per_sm, gs_diag *diag)
+{
+    gs_status st;
+    flush_l1s(sys);
+    st = sys->split_applies ? apply_split(sys, shmem_bytes_per_sm, diag) : GS_OK;
+    sys->kernels_started++;
+    return st;
 }
 
 gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm, gs_hooks *hooks)

@@ -105,13 +105,12 @@ struct gs_memsys {
     gs_l1_split split;
     uint32_t split_applies;           /* on, and the L1D is a normal cache */
     gs_l1_choice split_now;           /* the running kernel's */
-    uint32_t split_kernels;           /* launches configured */
     uint32_t split_reconfigs;         /* launches that changed the way count */
     uint32_t split_l1d_kb_min, split_l1d_kb_max;
     uint64_t split_lines_dropped;     /* L1D lines invalidated by reconfigurations */
     /* -gpgpu_flush_l1_cache: every L1D invalidated between kernels */
     uint32_t flush_applies;           /* on, and the L1D is a normal cache */
-    uint32_t kernels_started;
+    uint32_t kernels_started;         /* gs_memsys_kernel_start calls so far */
     uint64_t flushes, flush_lines_dropped;
     uint64_t core_cycles_seen;        /* highest core cycle + 1 an LD/ST unit stepped */
     uint64_t icnt_cycles_stepped;

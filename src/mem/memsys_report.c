@@ -90,7 +90,7 @@ static void report_icnt(const gs_icnt *net, gs_stats *stats, const char *prefix)
  * kernel's carve-out and L1D, the range over the kernels, reconfigurations. */
 static void report_split(const gs_memsys *sys, gs_stats *stats)
 {
-    gs_stats_put_count(stats, "L1D_adaptive_kernels", sys->split_kernels);
+    gs_stats_put_count(stats, "L1D_adaptive_kernels", sys->kernels_started);
     gs_stats_put_count(stats, "L1D_shmem_carveout_kb", sys->split_now.carveout_kb);
     gs_stats_put_count(stats, "L1D_capacity_kb", sys->split_now.l1d_kb);
     gs_stats_put_count(stats, "L1D_ways", sys->split_now.ways);
