@@ -3,6 +3,8 @@
 # Only cc, make and python3 are needed; python3 only for regen/check-gen/test.
 
 CC      ?= cc
+# The library's layers, lowest first (DESIGN.md section 2; make check-layers).
+LIB_DIRS = base fp mem core mech ptx exec trace host sim
 PYTHON  ?= python3
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -25,7 +27,7 @@ CFLAGS  ?= -O2 -g
 FPFLAGS = -ffp-contract=off
 ALL_CFLAGS = $(CSTD) $(WARN) $(FPFLAGS) $(CFLAGS) -Isrc -Itables -MMD -MP
 
-LIB_SRC  = $(sort $(wildcard src/base/*.c src/front/*.c src/core/*.c src/mem/*.c tables/*.c))
+LIB_SRC  = $(sort $(wildcard $(foreach d,$(LIB_DIRS),src/$(d)/*.c) tables/*.c))
 PORT_SRC = src/port/port_hosted.c
 CLI_SRC  = src/main.c $(sort $(wildcard src/cli/*.c))
 TEST_LIBS ?= -lm
@@ -36,7 +38,7 @@ PORT_OBJ = $(PORT_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all run test unit-tests regen check-gen ptx bench install uninstall clean \
+.PHONY: all run test unit-tests check-layers regen check-gen ptx bench install uninstall clean \
         freestanding cross-check sanitize valgrind bench-functional help
 
 all: $(BUILD)/gpusim $(BUILD)/libgpusim.a
@@ -66,8 +68,12 @@ unit-tests: $(TEST_BIN)
 run: $(BUILD)/gpusim
 	./$(BUILD)/gpusim
 
-test: all unit-tests
+test: all unit-tests check-layers
 	$(PYTHON) tests/run_tests.py --build $(BUILD)
+
+# One-way layers (DESIGN.md section 2): names any #include against the order.
+check-layers:
+	$(Q)$(PYTHON) tests/check_layers.py
 
 # Regenerate tables/ from gen/ (python3, standard library only).
 regen:
@@ -83,7 +89,7 @@ install: all
 	install -m 755 $(BUILD)/gpusim $(DESTDIR)$(PREFIX)/bin/gpusim
 	install -m 644 $(BUILD)/libgpusim.a $(DESTDIR)$(PREFIX)/lib/libgpusim.a
 	install -m 644 src/gpusim.h $(DESTDIR)$(PREFIX)/include/gpusim.h
-	cd src && for h in $$(find base front core mem -name '*.h'); do \
+	cd src && for h in $$(find $(LIB_DIRS) -name '*.h'); do \
 	  install -D -m 644 $$h $(DESTDIR)$(PREFIX)/include/$$h; done
 	cd tables && for h in *.h; do install -m 644 $$h $(DESTDIR)$(PREFIX)/include/$$h; done
 
@@ -141,7 +147,7 @@ clean:
 	rm -rf $(BUILD)
 
 help:
-	@echo "targets: all run test regen check-gen freestanding cross-check sanitize valgrind"
+	@echo "targets: all run test check-layers regen check-gen freestanding cross-check sanitize valgrind"
 	@echo "         ptx bench install uninstall clean"
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PORT_OBJ:.o=.d) $(TEST_BIN:=.d)

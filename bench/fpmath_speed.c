@@ -1,7 +1,7 @@
 /*
  * fpmath speed probe (not part of the test suite; DESIGN.md section 10):
  * nanoseconds per call of the hot bit-exact float operations of
- * src/front/fpmath*.c, for the specialised fast paths and, where kept, the
+ * src/fp/fpmath*.c, for the specialised fast paths and, where kept, the
  * general any-format routines they replaced. Timing uses clock(), which
  * the library itself never does. Operands come from gs_prng: moderate
  * normal values (the common case in kernels), fixed seed.
@@ -12,9 +12,9 @@
 #include <time.h>
 
 #include "base/prng.h"
-#include "front/fpmath.h"
+#include "fp/fpmath.h"
 #ifdef FPSPEED_GENERAL
-#include "front/fpmath_soft.h"
+#include "fp/fpmath_soft.h"
 #endif
 
 #define NOPS 4096u

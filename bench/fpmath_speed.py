@@ -4,7 +4,7 @@ float operations (fast paths, and the general paths they replaced).
 
 Not part of `make test` (timings are never asserted). Standard library only.
 Usage: python3 bench/fpmath_speed.py [--cc CC] [--cflags "-O2"]
-The program is compiled straight from src/front/fpmath*.c and
+The program is compiled straight from src/fp/fpmath*.c and
 src/base/prng.c, so it needs no full build of the tree.
 """
 import argparse
@@ -22,7 +22,7 @@ def main():
     parser.add_argument("--cc", default=os.environ.get("CC", "cc"))
     parser.add_argument("--cflags", default="-O2")
     args = parser.parse_args()
-    sources = sorted(glob.glob(os.path.join(ROOT, "src", "front", "fpmath*.c")))
+    sources = sorted(glob.glob(os.path.join(ROOT, "src", "fp", "fpmath*.c")))
     sources += [os.path.join(ROOT, "src", "base", "prng.c"),
                 os.path.join(ROOT, "bench", "fpmath_speed.c")]
     with tempfile.TemporaryDirectory() as tmp:

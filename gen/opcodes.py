@@ -4,7 +4,7 @@ front end (spec/formats.md section 1.3; issue 7), one per binary version
 
 A trace line names the full SASS mnemonic (`LDG.E.128.SYS`); the reader looks
 up the base mnemonic (text before the first '.') in the table of the kernel's
-`-binary version`. Each entry gives what the timing core needs (src/core/inst.h):
+`-binary version`. Each entry gives what the timing core needs (src/base/inst.h):
 the execution unit (gs_unit), the latency class (gs_op_class), and for memory
 instructions the space (gs_space) and operation (gs_mem_op), plus control flags.
 An opcode that is not in the table is an error (never a guess).
@@ -58,7 +58,7 @@ import common
 
 WHAT = "SASS opcode -> unit / latency class / memory space per binary version."
 
-# Flags (src/core/inst.h enum gs_inst_flag).
+# Flags (src/base/inst.h enum gs_inst_flag).
 BRANCH, BARRIER, EXIT, MEMBAR = 1, 2, 4, 8
 
 
@@ -70,7 +70,7 @@ def on_spec(entry, kind):
     """The same entry, run on the specialized unit named `kind`."""
     return entry[:5] + (kind,)
 
-# Specialized-unit kinds in gs_spec_kind order (core/inst.h); bit k of spec_kinds.
+# Specialized-unit kinds in gs_spec_kind order (base/inst.h); bit k of spec_kinds.
 SPEC_KINDS = ["NONE", "BRA", "TEX", "TENSOR", "UDP"]
 
 
@@ -221,7 +221,7 @@ HEADER = """#ifndef GS_TABLES_OPCODES_H
 /* One SASS base mnemonic (text before the first '.'). */
 typedef struct gs_sass_op {
     const char *name;
-    uint8_t unit;        /* gs_unit (core/inst.h) */
+    uint8_t unit;        /* gs_unit (base/inst.h) */
     uint8_t op_class;    /* gs_op_class */
     uint8_t space;       /* gs_space; GS_SPACE_NONE: carries no addresses */
     uint8_t mem_op;      /* gs_mem_op */
@@ -261,7 +261,7 @@ def spec_kinds(table):
 
 def source_text():
     parts = [common.header("opcodes.py", WHAT),
-             '#include "core/inst.h"\n#include "opcodes.h"\n']
+             '#include "base/inst.h"\n#include "opcodes.h"\n']
     for version, build in ISAS:
         table = build()
         parts.append("\nstatic const gs_sass_op sm%d_ops[] = {\n" % version)

@@ -10,12 +10,12 @@
 #ifndef GPUSIM_H
 #define GPUSIM_H
 
-#include "base/status.h"
-#include "base/fmt.h"
 #include "base/arena.h"
-#include "base/stats.h"
+#include "base/fmt.h"
 #include "base/prng.h"
-#include "front/host.h"
+#include "base/stats.h"
+#include "base/status.h"
+#include "host/host.h"
 
 #define GS_VERSION_STRING "0.1.0"
 

@@ -9,7 +9,7 @@
 /* One SASS base mnemonic (text before the first '.'). */
 typedef struct gs_sass_op {
     const char *name;
-    uint8_t unit;        /* gs_unit (core/inst.h) */
+    uint8_t unit;        /* gs_unit (base/inst.h) */
     uint8_t op_class;    /* gs_op_class */
     uint8_t space;       /* gs_space; GS_SPACE_NONE: carries no addresses */
     uint8_t mem_op;      /* gs_mem_op */

@@ -5,8 +5,8 @@ Runs, in order:
   1. every unit-test binary build/tests/NNN-*  (tests/unit/NNN-*.c), counting
      its PASS/FAIL lines;
   2. every CLI case tests/cli/*.test (see tests/cli/README.md for the format);
-  3. every generator self-test gen/test_*.py (python3 -m unittest style:
-     each test method counts);
+  3. every generator self-test gen/test_*.py and tool self-test
+     tests/test_*.py (python3 -m unittest style: each test method counts);
   4. every golden run tests/golden/*.args, whose stdout must equal the
      .stats file beside it byte for byte;
   5. every public Accel-Sim trace set in ../shared/traces (when present) under
@@ -132,10 +132,10 @@ def run_cli_cases(build, tally):
             tally.ok(name)
 
 
-def run_generator_tests(tally):
+def run_python_tests(tally, folder):
     loader = unittest.TestLoader()
-    suite = loader.discover(os.path.join(ROOT, "gen"), pattern="test_*.py",
-                            top_level_dir=os.path.join(ROOT, "gen"))
+    suite = loader.discover(os.path.join(ROOT, folder), pattern="test_*.py",
+                            top_level_dir=os.path.join(ROOT, folder))
     result = unittest.TestResult()
     suite.run(result)
     bad = {}
@@ -234,7 +234,8 @@ def main():
     tally = Tally()
     run_unit_binaries(build, tally, opts.verbose)
     run_cli_cases(build, tally)
-    run_generator_tests(tally)
+    run_python_tests(tally, "gen")
+    run_python_tests(tally, "tests")
     run_golden(build, tally)
     skipped = run_public_traces(build, tally)
     if skipped:

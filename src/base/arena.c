@@ -1,8 +1,8 @@
 /*
  * Sealed bump allocator over one host-supplied buffer (DESIGN.md section 5).
  */
-#include "arena.h"
-#include "status.h"
+#include "base/arena.h"
+#include "base/status.h"
 
 #include <string.h>
 

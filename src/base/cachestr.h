@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #include "base/fmt.h"
-#include "mem/set_index.h"
+#include "base/set_index.h"
 
 typedef enum gs_cache_repl { GS_REPL_LRU = 0, GS_REPL_FIFO } gs_cache_repl;
 
@@ -68,7 +68,7 @@ typedef struct gs_cache_config {
     uint8_t write_policy;       /* gs_cache_write */
     uint8_t alloc_policy;       /* gs_cache_alloc */
     uint8_t write_alloc;        /* gs_cache_write_alloc */
-    uint8_t set_index;          /* gs_index_fn (src/mem/set_index.h) */
+    uint8_t set_index;          /* gs_index_fn (src/base/set_index.h) */
     uint8_t mshr_type;          /* gs_mshr_type */
     uint32_t n_sets;
     uint32_t line_bytes;

@@ -74,7 +74,7 @@ typedef struct gs_spec_unit_cfg {
     uint32_t oc_ex_width;
     char name[GS_SPEC_NAME_MAX]; /* BRA, TEX, TENSOR or UDP when enabled */
 } gs_spec_unit_cfg;
-/* gs_spec_kind (core/inst.h) of a unit name: 1 BRA, 2 TEX, 3 TENSOR, 4 UDP; 0 unknown. */
+/* gs_spec_kind (base/inst.h) of a unit name: 1 BRA, 2 TEX, 3 TENSOR, 4 UDP; 0 unknown. */
 unsigned gs_config_spec_kind(const char *name);
 /* ... and back: the name of a kind, "" for none or an unknown kind. */
 const char *gs_config_spec_name(unsigned kind);
@@ -226,11 +226,11 @@ typedef struct gs_config {
     uint64_t seed;                         /* -gs_seed */
     uint32_t watchdog_cycles;              /* -gs_watchdog_cycles */
     uint32_t arena_mib;                    /* -gs_arena_mib: 0 = gs_sim_bytes() */
-    /* timing model (src/core/sm.c, src/core/gpu.c) */
+    /* timing model (src/core/sm.c, src/sim/gpu.c) */
     uint32_t perfect_icache;               /* -gs_perfect_icache: every fetch hits */
     uint32_t sample_cycles;                /* -gs_sample_cycles: active-warp samples */
     uint32_t clock_jump;                   /* -gs_clock_jump: skip idle cycles */
-    /* trace front end (src/front/trace.h) */
+    /* trace front end (src/trace/trace.h) */
     uint32_t trace_line_bytes;             /* -gs_trace_line_bytes: per warp stream buffer */
     uint32_t trace_open_warps;             /* -gs_trace_open_warps: 0 = resident warps */
     uint32_t trace_tex_latency;            /* -gs_trace_tex_latency: address-less memory ops */

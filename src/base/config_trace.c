@@ -1,7 +1,7 @@
 /*
  * Accel-Sim trace.config options and the sub-core model's unit counts
  * (spec/formats.md 1.6 and 2.5; config.h gs_spec_unit_cfg; the models are
- * core/exec_unit.h and core/sim_config.c).
+ * core/exec_unit.h and sim/sim_config.c).
  *
  * Values:
  *  - `-specialized_unit_K <enabled>,<num_units>,<max_latency>,<ID_OC>,<OC_EX>,<NAME>`:
@@ -105,13 +105,13 @@ size_t gs_config_format_spec_unit(const gs_spec_unit_cfg *u, char *out, size_t c
                   (unsigned)u->oc_ex_width, u->name);
 }
 
-/* The unit name of a gs_spec_kind (core/inst.h): 1 BRA .. 4 UDP; "" otherwise. */
+/* The unit name of a gs_spec_kind (base/inst.h): 1 BRA .. 4 UDP; "" otherwise. */
 const char *gs_config_spec_name(unsigned kind)
 {
     return kind >= 1u && kind <= SPEC_NAMES ? spec_names[kind - 1u] : "";
 }
 
-/* gs_spec_kind (core/inst.h) of a unit name: 1 BRA .. 4 UDP; 0 unknown. */
+/* gs_spec_kind (base/inst.h) of a unit name: 1 BRA .. 4 UDP; 0 unknown. */
 unsigned gs_config_spec_kind(const char *name)
 {
     unsigned k;

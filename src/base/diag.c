@@ -1,8 +1,8 @@
 /*
  * Diagnostics: fill and render the one-line error record (DESIGN.md section 8).
  */
-#include "status.h"
-#include "fmt.h"
+#include "base/fmt.h"
+#include "base/status.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  * identical on every host, so nothing here may depend on the C library's
  * printf family or on locale.
  */
-#include "fmt.h"
+#include "base/fmt.h"
 
 #include <string.h>
 

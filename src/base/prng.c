@@ -2,7 +2,7 @@
  * splitmix64 and xoshiro256** (public-domain algorithms by Vigna and
  * Blackman), written here from their published definitions.
  */
-#include "prng.h"
+#include "base/prng.h"
 
 uint64_t gs_splitmix64(uint64_t *state)
 {

@@ -1,7 +1,7 @@
 /*
  * Statistics registry, renderings, golden comparison and digest (stats.h).
  */
-#include "stats.h"
+#include "base/stats.h"
 
 #include <string.h>
 

@@ -15,9 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arena.h"
-#include "fmt.h"
-#include "status.h"
+#include "base/arena.h"
+#include "base/fmt.h"
+#include "base/status.h"
 
 #define GS_STAT_NAME_MAX 64
 

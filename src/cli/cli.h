@@ -5,8 +5,8 @@
  * (DESIGN.md section 5): it supplies the arena buffer and bounded file
  * buffers to the subcommands through the helpers below.
  */
-#ifndef GS_CLI_H
-#define GS_CLI_H
+#ifndef GS_CLI_CLI_H
+#define GS_CLI_CLI_H
 
 #include <stddef.h>
 

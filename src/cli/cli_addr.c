@@ -12,7 +12,7 @@
  * partition_addr is the address with the channel and sub-partition bits
  * removed, which the L2 set index hashes (formats.md 2.2).
  */
-#include "cli.h"
+#include "cli/cli.h"
 
 #include <string.h>
 

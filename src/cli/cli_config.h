@@ -11,8 +11,8 @@
  * arguments after the (sub)command joined by single spaces. A config file's
  * `-inter_config_file F` is read relative to that file's folder.
  */
-#ifndef GS_CLI_CONFIG_H
-#define GS_CLI_CONFIG_H
+#ifndef GS_CLI_CLI_CONFIG_H
+#define GS_CLI_CLI_CONFIG_H
 
 #include "base/config.h"
 

@@ -11,11 +11,11 @@
  * line-address bits above the index that are hashed (default: 13/15/19 for
  * 16/32/64 sets as GPGPU-Sim, else all of them). Bad use: one line, exit 2.
  */
-#include "cli.h"
+#include "cli/cli.h"
 
 #include <string.h>
 
-#include "mem/set_index.h"
+#include "base/set_index.h"
 
 typedef struct hash_args {
     gs_index_params params;

@@ -20,7 +20,7 @@
  */
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "workloads.h"
 
 #define CLI_SUITE_NAME_MAX 64u

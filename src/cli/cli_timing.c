@@ -1,7 +1,7 @@
 /*
  * Timing runs from the command line: `gpusim [--config ...] [-option v ...]
  * [--workload NAME|FILE]` runs a workload (default: the embedded `syrk`)
- * under the SIMT-core timing model (src/core/gpu.h) and hands the statistics
+ * under the SIMT-core timing model (src/sim/gpu.h) and hands the statistics
  * to the caller (cli_run.c prints / writes / checks them).
  *
  * Sizing (DESIGN.md section 5): the workload's PTX modules are loaded once
@@ -16,8 +16,8 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "core/gpu.h"
-#include "front/workload.h"
+#include "host/workload.h"
+#include "sim/gpu.h"
 
 /* Widen the bound with every kernel of the workload's modules. */
 static gs_status workload_bound(const gs_workload *wl, gs_wl_read_fn read, void *rctx,

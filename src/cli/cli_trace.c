@@ -1,7 +1,7 @@
 /*
  * gpusim --trace PATH [--config ...] [-option v ...]: run an Accel-Sim trace
- * set (spec/formats.md section 1; src/front/trace.h) under the timing model
- * (src/core/gpu.h, gs_sim_run_trace; the trace reader is the SMs' front end)
+ * set (spec/formats.md section 1; src/trace/trace.h) under the timing model
+ * (src/sim/gpu.h, gs_sim_run_trace; the trace reader is the SMs' front end)
  * and print the statistics (the timing run's, then trace_kernels,
  * trace_memcpy, trace_memcpy_bytes; last `digest = ...`). The simulator's
  * own speed goes to stderr only. PATH is a kernelslist.g or its folder.
@@ -30,11 +30,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
-#include "cli_config.h"
-#include "core/frontend_trace.h"
-#include "core/gpu.h"
-#include "front/trace.h"
+#include "cli/cli.h"
+#include "cli/cli_config.h"
+#include "sim/frontend_trace.h"
+#include "sim/gpu.h"
+#include "trace/trace.h"
 
 #define CLI_TRACE_FILES 8u
 #define CLI_TRACE_STATS 24u

@@ -1,6 +1,6 @@
 /*
  * gpusim --functional --workload NAME|FILE: run a workload file (README
- * "Workload files"; src/front/workload.h) on the functional executor, with
+ * "Workload files"; src/host/workload.h) on the functional executor, with
  * no timing model, and print its counts and output digest in the stats
  * format (`name = value` lines, last `digest = ...`).
  *
@@ -12,8 +12,8 @@
  */
 #include <string.h>
 
-#include "cli.h"
-#include "front/workload.h"
+#include "cli/cli.h"
+#include "host/workload.h"
 #include "workloads.h"
 
 /* PTX files are read twice: to size the host, then to load them. */

@@ -3,8 +3,8 @@
  * (seed-004 section 1.6). The rules and the decisions taken on the spec's
  * ambiguities are listed in cta_dispatch.h.
  */
-#include "cta_dispatch.h"
-#include "sched.h"
+#include "core/cta_dispatch.h"
+#include "core/sched.h"
 
 #include <string.h>
 

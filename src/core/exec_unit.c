@@ -5,7 +5,7 @@
  * (-gpgpu_sub_core_model, spec/formats.md 2.5) and Accel-Sim's trace
  * latencies and specialized units (formats.md 1.6). See exec_unit.h.
  */
-#include "exec_unit.h"
+#include "core/exec_unit.h"
 
 #include <string.h>
 

@@ -40,7 +40,7 @@
  * gs_eu_use_trace_timing, latencies and IIs come from the trace tables
  * (params.trace_*: -trace_opcode_latency_initiation_{int,sp,dp,sfu,tensor},
  * or the -ptx_opcode_* figures of a class whose pair is not given), and an
- * instruction whose spec_kind (core/inst.h) names an enabled specialized
+ * instruction whose spec_kind (base/inst.h) names an enabled specialized
  * unit (-specialized_unit_K) runs there instead: num_units pipelined units
  * with that unit's own latency and II, a result written back like any ALU
  * result (gs_eu_spec_of, gs_eu_can_accept_spec, gs_eu_issue_spec). PTX runs
@@ -59,8 +59,8 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "base/inst.h"
 #include "base/status.h"
-#include "core/inst.h"
 
 #define GS_EU_MAX_UNITS 16u          /* units of one type */
 #define GS_EU_MAX_LATENCY 8192u      /* dispatch + latency, cycles */

@@ -3,7 +3,7 @@
  * core sees no difference" between the PTX executor and the Accel-Sim trace
  * reader; section 7: one const operations struct per implementation).
  *
- * The SM pipeline (src/core/sm*.c) and the GPU loop (src/core/gpu_run.c) talk
+ * The SM pipeline (src/core/sm*.c) and the GPU loop (src/sim/gpu_run.c) talk
  * to the instruction source only through these operations:
  *   - cta_start: the dispatcher placed a CTA (the launch shape and its
  *     per-CTA resources were fixed when the kernel was queued); the front end
@@ -16,8 +16,8 @@
  *   - warp_released: a held warp may decode again (functional barriers);
  *   - cta_finish: every warp of the CTA left the SM;
  *   - kernel_end: every CTA of the kernel finished (final checks).
- * Implementations: src/core/frontend_ptx.c (the PTX executor runs the
- * instruction at decode) and src/core/frontend_trace.c (the next trace line
+ * Implementations: src/sim/frontend_ptx.c (the PTX executor runs the
+ * instruction at decode) and src/sim/frontend_trace.c (the next trace line
  * is read at decode). Kernel iteration lives at the GPU level: the host API
  * hook for PTX launches (gs_sim_execute), the trace kernel list for traces
  * (gs_sim_run_trace, gpu_trace.c).
@@ -31,9 +31,9 @@
 
 #include <stdint.h>
 
+#include "base/inst.h"
 #include "base/status.h"
 #include "core/cta_dispatch.h"
-#include "core/inst.h"
 
 /* What a warp does after the instruction warp_step returned. */
 typedef enum gs_fe_next {

@@ -1,5 +1,5 @@
 /*
- * Perfect memory behind the LD/ST interface (core/ldst.h; seed-004 section
+ * Perfect memory behind the LD/ST interface (mem/ldst.h; seed-004 section
  * 1.3; GPGPU-Sim's -gpgpu_perfect_mem): every memory instruction completes a
  * fixed number of core cycles after the unit accepts it, with no coalescing,
  * bank conflicts, misses or contention below the SM.
@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/ldst.h"
+#include "mem/ldst.h"
 
 #define GS_LDST_PERFECT_SLOTS 64u
 #define GS_LDST_NO_EVENT (~(uint64_t)0)

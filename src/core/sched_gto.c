@@ -4,7 +4,7 @@
  * can issue; otherwise the oldest eligible warp, oldest = smallest dynamic warp
  * id (launch order), ties to the lowest slot.
  */
-#include "sched.h"
+#include "core/sched.h"
 
 int gs_sched_gto_choose(const gs_sched *sched, uint64_t eligible)
 {

@@ -3,7 +3,7 @@
  * starts one past the last-issued warp and goes round the scheduler's slots,
  * skipping warps that cannot issue. Before the first issue it starts at slot 0.
  */
-#include "sched.h"
+#include "core/sched.h"
 
 static int lrr_pick(gs_sched *sched, const gs_sched_cycle_in *in, uint64_t eligible)
 {

@@ -3,7 +3,7 @@
  * (by dynamic warp id)"): always the eligible warp launched first; ties (equal
  * ids cannot happen in one SM, but the rule is fixed) go to the lowest slot.
  */
-#include "sched.h"
+#include "core/sched.h"
 
 static int oldest_pick(gs_sched *sched, const gs_sched_cycle_in *in, uint64_t eligible)
 {

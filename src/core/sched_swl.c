@@ -9,7 +9,7 @@
  * are not blocked at a barrier, as GPGPU-Sim sorts waiting warps last; counting
  * barrier-blocked warps could deadlock a CTA larger than N warps at bar.sync.
  */
-#include "sched.h"
+#include "core/sched.h"
 
 static void swl_init(gs_sched *sched)
 {

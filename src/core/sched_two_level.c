@@ -15,7 +15,7 @@
  *  - the pool is refilled to N at once in the same cycle, before the pick; a
  *    refilled warp that is still waiting is demoted again next cycle.
  */
-#include "sched.h"
+#include "core/sched.h"
 
 typedef struct two_level_state {
     uint64_t active;

@@ -2,7 +2,7 @@
  * Scoreboard: per-warp pending-write registers, RAW/WAW stall, reserve at
  * issue, release at write-back (seed-004 section 1.2.2). See scoreboard.h.
  */
-#include "scoreboard.h"
+#include "core/scoreboard.h"
 
 #include <string.h>
 

@@ -29,8 +29,8 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "base/inst.h"
 #include "base/status.h"
-#include "core/inst.h"
 
 #define GS_SB_MAX_ENTRIES 255u
 

@@ -5,7 +5,7 @@
  *
  * Memory instructions without addresses (decision, issue 7): an Accel-Sim
  * trace gives no addresses for texture / surface instructions and for
- * memory opcodes traced with mem_width 0 (front/trace.h: access_bytes 0).
+ * memory opcodes traced with mem_width 0 (trace/trace.h: access_bytes 0).
  * They cannot go through the coalescer and caches, and inventing addresses
  * would be a guess, so they take a fixed-latency path: the LD/ST issue port
  * (its initiation interval), then a perfect-memory unit of their own that
@@ -184,7 +184,7 @@ static void warp_leave(gs_sm *sm, uint32_t w, uint64_t cycle)
     cta->live_warps--;
     if (--sm->resident_warps == 0)
         sm->st.active_cycles += cycle + 1u - sm->resident_since;
-    for (id = 0; id < GS_EXEC_BARRIERS; id++)
+    for (id = 0; id < GS_INST_BARRIERS; id++)
         check_barrier(sm, cta, id);
     if (cta->live_warps == 0)
         cta_finished(sm, warp->cta_slot);
@@ -371,7 +371,7 @@ static void issue_barrier(gs_sm *sm, uint32_t w, const gs_inst *inst)
 {
     gs_sm_warp *warp = &sm->warps[w];
     gs_sm_cta *cta = &sm->ctas[warp->cta_slot];
-    uint32_t id = inst->barrier_id % GS_EXEC_BARRIERS;
+    uint32_t id = inst->barrier_id % GS_INST_BARRIERS;
     if (inst->active_mask == 0)   /* a predicated-off barrier is not executed */
         return;
     cta->arrived[id]++;

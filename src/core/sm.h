@@ -5,7 +5,7 @@
  * Per core cycle, in this fixed order (gs_sm_cycle):
  *   1. write-back: results of the execution units due this cycle
  *      (gs_eu_writeback) and completed memory instructions of the LD/ST unit
- *      (core/ldst.h: completions, then cycle) release their scoreboard entries
+ *      (mem/ldst.h: completions, then cycle) release their scoreboard entries
  *      and emit commit hooks; a warp whose exit has issued and that has
  *      nothing in flight leaves; a CTA whose warps all left frees its slot;
  *   2. issue: scheduler 0, 1, ... N-1 each pick one warp among those whose
@@ -40,16 +40,16 @@
 
 #include "base/arena.h"
 #include "base/config.h"
+#include "base/hooks.h"
+#include "base/inst.h"
 #include "base/status.h"
 #include "core/cta_dispatch.h"
 #include "core/exec_unit.h"
 #include "core/frontend.h"
-#include "core/inst.h"
-#include "core/ldst.h"
 #include "core/ldst_perfect.h"
 #include "core/sched.h"
 #include "core/scoreboard.h"
-#include "front/exec.h"
+#include "mem/ldst.h"
 
 #define GS_SM_IBUF 2u                  /* I-buffer entries per warp (GPGPU-Sim: 2) */
 #define GS_SM_INFLIGHT_PER_WARP 32u    /* issued, not completed, per warp */
@@ -68,7 +68,7 @@ typedef enum gs_stall {
     GS_STALL_COUNT
 } gs_stall;
 
-/* Everything the SMs share, filled from gs_config (src/core/sim_config.c). */
+/* Everything the SMs share, filled from gs_config (src/sim/sim_config.c). */
 typedef struct gs_sm_params {
     uint32_t warp_slots;              /* max_threads_per_sm / warp_size */
     uint32_t max_ctas;                /* -gpgpu_shader_cta */
@@ -113,8 +113,8 @@ typedef struct gs_sm_cta {
     uint32_t first_slot_hint;
     uint64_t warp_mask;               /* SM warp slots */
     void *fe_cta;                     /* the front end's state (core/frontend.h) */
-    uint32_t arrived[GS_EXEC_BARRIERS];
-    uint32_t expected_threads[GS_EXEC_BARRIERS];   /* 0 = every live warp */
+    uint32_t arrived[GS_INST_BARRIERS];
+    uint32_t expected_threads[GS_INST_BARRIERS];   /* 0 = every live warp */
 } gs_sm_cta;
 
 typedef struct gs_sm_inflight {

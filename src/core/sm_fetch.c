@@ -13,7 +13,7 @@
  *    the warp finishes or waits at a barrier functionally;
  *  - I-cache: the -gpgpu_cache:il1 geometry (sets, ways, line) with LRU
  *    replacement; a miss blocks that warp's fetch until the line is filled.
- *    With the memory system (a port with fetch, core/ldst.h) the miss is a
+ *    With the memory system (a port with fetch, mem/ldst.h) the miss is a
  *    read of the line at GS_LDST_CODE_BASE + PC through the crossbar, L2 and
  *    DRAM, as GPGPU-Sim's L1I misses are; the il1 string's MSHRs bound the
  *    lines missing at once (entries) and the warps waiting on one line

@@ -9,7 +9,7 @@
 
 #include "base/config.h"
 #include "base/fmt.h"
-#include "mem/set_index.h"
+#include "base/set_index.h"
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
  * Model (GPGPU-Sim semantics, spec/seed-000-dwt-pric.md section 2.1,
  * spec/seed-004-gpgpu-arch-book.md sections 1.3.2 and 1.5.1):
  *  - tag array of n_sets x assoc lines, set chosen by the configured set-index
- *    function (mem/set_index.h); a lookup touches one set only;
+ *    function (base/set_index.h); a lookup touches one set only;
  *  - sector caches (type S): 4 x 32-byte sectors per line with per-sector
  *    valid / pending / dirty bits; a non-sector line is one unit (bit 0);
  *  - replacement LRU or FIFO behind gs_repl_ops (repl_lru.c, repl_fifo.c):
@@ -44,11 +44,11 @@
 
 #include "base/arena.h"
 #include "base/cachestr.h"
+#include "base/set_index.h"
 #include "base/stats.h"
 #include "base/status.h"
 #include "mem/mem_req.h"
 #include "mem/mshr.h"
-#include "mem/set_index.h"
 
 #define GS_CACHE_NONE 0xFFFFFFFFu
 /* GPGPU-Sim MAX_WARP_PER_SM: the streaming (`s`) merge limit when not given. */
@@ -104,7 +104,7 @@ typedef struct gs_cache_request {
     uint16_t sm;
     uint16_t warp;
     uint8_t is_write;
-    uint8_t space;                 /* gs_space (core/inst.h) */
+    uint8_t space;                 /* gs_space (base/inst.h) */
     uint8_t no_allocate;           /* per-access bypass: never allocate a line */
     uint8_t use_index_addr;        /* 0: the set comes from addr */
 } gs_cache_request;

@@ -37,7 +37,7 @@
  */
 #include "mem/cache_internal.h"
 
-#include "core/inst.h"
+#include "base/inst.h"
 
 static uint8_t cache_write_policy(const gs_cache *c, uint8_t space)
 {

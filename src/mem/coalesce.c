@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "mem/set_index.h"
+#include "base/set_index.h"
 
 gs_status gs_coalesce_check(const gs_coalesce_params *p, gs_diag *diag)
 {

@@ -30,8 +30,8 @@
 
 #include <stdint.h>
 
+#include "base/inst.h"
 #include "base/status.h"
-#include "core/inst.h"
 
 /* 32 lanes, each crossing at most one line boundary. */
 #define GS_COALESCE_MAX_REQS (2u * GS_WARP_SIZE)

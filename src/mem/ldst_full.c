@@ -1,6 +1,6 @@
 /*
  * The full LD/ST unit of one SM (spec/seed-004-gpgpu-arch-book.md sections
- * 1.3.1-1.3.2; seed-000 section 2.1; contract in core/ldst.h): coalescer ->
+ * 1.3.1-1.3.2; seed-000 section 2.1; contract in mem/ldst.h): coalescer ->
  * shared-memory banks | L1D with MSHRs and miss queue -> request crossbar;
  * replies fill the L1D and complete the instructions.
  *
@@ -506,7 +506,7 @@ static void unit_accept(void *unit, const gs_inst *inst, uint32_t warp, uint32_t
     }
 }
 
-/* ---- instruction fetch (core/ldst.h) ---- */
+/* ---- instruction fetch (mem/ldst.h) ---- */
 
 /* An I-cache miss of warp `warp`: a read of the instruction line at `addr`
  * (bytes long) below the L1D, as GPGPU-Sim's L1I misses go to the L2. The

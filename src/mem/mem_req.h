@@ -50,7 +50,7 @@ typedef struct gs_mem_req {
     uint32_t sector_mask;      /* bit i: 32-byte sector i of the line is wanted */
     uint32_t size_bytes;       /* bytes moved to or from DRAM */
     uint8_t kind;              /* gs_req_kind */
-    uint8_t space;             /* gs_space (core/inst.h) */
+    uint8_t space;             /* gs_space (base/inst.h) */
     uint16_t flags;            /* gs_req_flag bits */
     uint16_t origin_sm;
     uint16_t origin_warp;

@@ -4,14 +4,14 @@
  * crossbar in each direction, memory partitions with their sub-partitions
  * (L2 slice, ROP latency, queues) and the DRAM controllers.
  *
- * Contract between the GPU top loop (src/core/gpu.c) and the memory side:
+ * Contract between the GPU top loop (src/sim/gpu.c) and the memory side:
  *   - sized and built before cycle 0 from the configuration;
  *   - the top loop steps the clock domains by integer picosecond edges
  *     (-gpgpu_clock_domains) and, at each edge of a domain, calls that
  *     domain's step below; when several domains share an edge they run in
  *     the fixed order core, icnt, l2, dram (documented in gpu.c);
  *   - gs_memsys_ldst(sys, sm) hands the SM pipeline its LD/ST unit (see
- *     core/ldst.h); the core-domain work of the LD/ST units runs inside the
+ *     mem/ldst.h); the core-domain work of the LD/ST units runs inside the
  *     SM's cycle, through that interface;
  *   - gs_memsys_busy() tells the top loop whether anything is in flight, so
  *     idle domains cost nothing and the loop may jump ahead.
@@ -24,11 +24,11 @@
 
 #include "base/arena.h"
 #include "base/config.h"
+#include "base/hooks.h"
 #include "base/stats.h"
 #include "base/status.h"
-#include "core/ldst.h"
-#include "core/sched.h"
-#include "front/devmem.h"
+#include "mem/devmem.h"
+#include "mem/ldst.h"
 
 typedef struct gs_memsys gs_memsys;
 

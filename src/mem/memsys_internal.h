@@ -1,25 +1,25 @@
 /*
  * Internals shared by memsys.c and ldst_full.c (not for other modules): the
  * layout of gs_memsys and of one SM's full LD/ST unit (seed-004 sections
- * 1.3-1.5; the contract is in mem/memsys.h and core/ldst.h).
+ * 1.3-1.5; the contract is in mem/memsys.h and mem/ldst.h).
  */
 #ifndef GS_MEM_MEMSYS_INTERNAL_H
 #define GS_MEM_MEMSYS_INTERNAL_H
 
 #include <stdint.h>
 
-#include "core/ldst.h"
-#include "core/sched.h"
+#include "base/hooks.h"
+#include "limits.h"
 #include "mem/addrmap.h"
 #include "mem/cache.h"
 #include "mem/cache_adapt.h"
 #include "mem/coalesce.h"
 #include "mem/icnt.h"
+#include "mem/ldst.h"
 #include "mem/memsys.h"
 #include "mem/partition.h"
 #include "mem/req_pool.h"
 #include "mem/shmem.h"
-#include "limits.h"
 
 /* Memory instructions one LD/ST unit holds at once (accepted, not completed). */
 #define GS_LDST_SLOTS 64u

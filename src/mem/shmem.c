@@ -5,7 +5,7 @@
  */
 #include "mem/shmem.h"
 
-#include "mem/set_index.h"
+#include "base/set_index.h"
 
 #define GS_SHMEM_WORDS_MAX (GS_WARP_SIZE * (GS_SHMEM_ACCESS_MAX / 4u + 1u))
 

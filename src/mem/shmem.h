@@ -16,8 +16,8 @@
 
 #include <stdint.h>
 
+#include "base/inst.h"
 #include "base/status.h"
-#include "core/inst.h"
 
 #define GS_SHMEM_BANKS_MAX 64u
 #define GS_SHMEM_ACCESS_MAX 32u     /* bytes per lane */

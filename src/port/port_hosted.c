@@ -2,7 +2,7 @@
  * Port hooks for a hosted build (Linux, macOS, ...): where a simulator bug
  * report goes. A bare-metal port supplies its own gs_port_panic.
  */
-#include "../base/status.h"
+#include "base/status.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  */
 #include "check.h"
 #include "gpusim.h"
-#include "mem/set_index.h"
+#include "base/set_index.h"
 #include "hmatrix.h"
 
 static void test_c_masks_equal_generated_defaults(void)

@@ -6,7 +6,7 @@
  */
 #include "check.h"
 #include "gpusim.h"
-#include "mem/set_index.h"
+#include "base/set_index.h"
 
 #define A(i) ((unsigned)((a >> (i)) & 1u))
 #define B(i) ((unsigned)((b >> (i)) & 1u))

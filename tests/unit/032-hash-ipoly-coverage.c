@@ -7,7 +7,7 @@
  */
 #include "check.h"
 #include "gpusim.h"
-#include "mem/set_index.h"
+#include "base/set_index.h"
 #include "hmatrix.h"
 
 static unsigned block_misses(const gs_set_index *idx, uint64_t block_line)

@@ -5,7 +5,7 @@
  */
 #include "check.h"
 #include "gpusim.h"
-#include "mem/set_index.h"
+#include "base/set_index.h"
 
 static gs_set_index make(gs_index_fn fn, uint32_t sets, uint32_t line)
 {

@@ -8,7 +8,7 @@
 #include "check.h"
 #include "gpusim.h"
 #include "mem/addrmap.h"
-#include "mem/set_index.h"
+#include "base/set_index.h"
 
 #define GTX480 "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS"
 #define QV100 "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCB.CCCSSSSS"

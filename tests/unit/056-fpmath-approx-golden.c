@@ -7,7 +7,7 @@
  * one of them within the documented bounds (here: all correctly rounded).
  */
 #include "check.h"
-#include "front/fpmath.h"
+#include "fp/fpmath.h"
 
 enum { EX2_FTZ, EX2, LG2, SIN, COS, TANH, RCP, SQRT, RSQRT, SIN_FTZ, LG2_FTZ, NCOLS };
 

@@ -1,5 +1,5 @@
 /*
- * fpmath fast f32 paths (src/front/fpmath_f32.c) give the same bits as the
+ * fpmath fast f32 paths (src/fp/fpmath_f32.c) give the same bits as the
  * general any-format soft-float (gs_f32_*_general, DESIGN.md section 4):
  * seeded random operands biased toward the hard cases (ties and short
  * significands, cancellation, exponent extremes, subnormals, carries into a

@@ -1,5 +1,5 @@
 /*
- * fpmath fast f32 paths (src/front/fpmath_f32.c) against the general path
+ * fpmath fast f32 paths (src/fp/fpmath_f32.c) against the general path
  * (gs_f32_*_general), EXHAUSTIVELY over classes of operands: every
  * combination of sign, an exponent field from a list that covers zero /
  * subnormal, the bottom binades, the alignment distances around 24 bits,

@@ -1,5 +1,5 @@
 /*
- * PTX loader decoding (front/ptx.h): a hand-written module exercising the
+ * PTX loader decoding (ptx/ptx.h): a hand-written module exercising the
  * module directives, variables with .align and initialisers, parameters,
  * register ranges and dense slot assignment, modifiers (rounding, .ftz,
  * .sat, .approx, .hi/.lo/.wide, comparisons, boolean ops, spaces, cache
@@ -9,7 +9,7 @@
  * classification; every value checked exactly.
  */
 #include "check.h"
-#include "front/ptx.h"
+#include "ptx/ptx.h"
 
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
 /*
- * PTX loader control flow (front/ptx.h; seed-004 section 1.2.4): label
+ * PTX loader control flow (ptx/ptx.h; seed-004 section 1.2.4): label
  * targets and each branch's reconvergence PC = first instruction of the
  * immediate post-dominator of its block, with ret/exit flowing to a virtual
  * exit (GS_PTX_PC_EXIT). Hand-written CFGs with known answers, then the

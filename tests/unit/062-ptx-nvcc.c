@@ -1,5 +1,5 @@
 /*
- * PTX loader on nvcc output (front/ptx.h): tests/ptx/memops.ptx and
+ * PTX loader on nvcc output (ptx/ptx.h): tests/ptx/memops.ptx and
  * tests/ptx/warp.ptx (nvcc -ptx -O3 -arch=sm_75 of the .cu beside them)
  * load with the exact instruction counts, operations, modifiers, segment
  * sizes and unit classes read off the PTX; and a hand-written module with a
@@ -8,7 +8,7 @@
  * .section .debug_* block.
  */
 #include "check.h"
-#include "front/ptx.h"
+#include "ptx/ptx.h"
 #include "ptx_test.h"
 
 #include <stdlib.h>

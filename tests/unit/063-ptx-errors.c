@@ -1,11 +1,11 @@
 /*
- * PTX loader error paths (front/ptx.h; DESIGN.md section 8): every file in
+ * PTX loader error paths (ptx/ptx.h; DESIGN.md section 8): every file in
  * tests/ptx/bad/ starts with "// expect: <exact diagnostic>"; loading it
  * must fail with GS_E_PTX, that exact one-line message, and the arena must
  * be left where it was. Also: an arena smaller than gs_ptx_bytes_for_text.
  */
 #include "check.h"
-#include "front/ptx.h"
+#include "ptx/ptx.h"
 
 #include <stdlib.h>
 

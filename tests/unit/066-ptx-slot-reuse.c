@@ -1,4 +1,4 @@
-/* Liveness-based register slot reuse (src/front/ptx_live.c):
+/* Liveness-based register slot reuse (src/ptx/ptx_live.c):
  *  - for every test and example PTX kernel, an independent exact liveness
  *    (instruction-level backward dataflow with bitsets, written here) shows
  *    that no two registers live or referenced at the same instruction share

@@ -1,5 +1,5 @@
 /* Scoreboard ids are the registers as written, not their shared storage
- * (src/front/ptx_sbid.c): with liveness-based storage reuse on, every
+ * (src/ptx/ptx_sbid.c): with liveness-based storage reuse on, every
  * instruction of every test and example kernel reports exactly the same
  * gs_inst scoreboard ids as with reuse off, and a hand-made kernel whose
  * temporaries share one storage slot keeps three distinct ids. */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "front/ptx.h"
+#include "ptx/ptx.h"
 
 static const char chain_ptx[] =
     ".version 7.0\n.target sm_75\n.address_size 64\n"

@@ -1,5 +1,5 @@
 /*
- * PTX loader reconvergence (front/ptx_cfg.c, seed-004 section 1.2.4) on
+ * PTX loader reconvergence (ptx/ptx_cfg.c, seed-004 section 1.2.4) on
  * 400 seeded random control-flow graphs: every branch's reconvergence PC
  * equals the first instruction of its block's immediate post-dominator
  * computed here independently, by the textbook set equations

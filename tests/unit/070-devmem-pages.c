@@ -1,10 +1,10 @@
 /* Device memory: first-touch page mapping, the allocator, out-of-pages
  * errors, copies across page boundaries and little-endian byte order
- * (src/front/devmem.h). */
+ * (src/mem/devmem.h). */
 #include <stdlib.h>
 
 #include "check.h"
-#include "front/devmem.h"
+#include "mem/devmem.h"
 
 static gs_arena arena;
 static void *buffer;

@@ -1,8 +1,8 @@
 /* PDOM SIMT stack (seed-004 section 1.2.4): divergence, push order,
  * reconvergence, loops with divergent exits, exits, overflow
- * (src/front/simt_stack.h). */
+ * (src/exec/simt_stack.h). */
 #include "check.h"
-#include "front/simt_stack.h"
+#include "exec/simt_stack.h"
 
 static gs_simt_entry storage[8];
 

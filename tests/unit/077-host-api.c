@@ -1,4 +1,4 @@
-/* Host API (src/front/host.h): sizing, typed endian-safe copies, module
+/* Host API (src/host/host.h): sizing, typed endian-safe copies, module
  * variables and symbols, generic addressing, argument packing and its
  * errors, launch limits, kernel page-pool exhaustion, and the pluggable
  * executor hook. */

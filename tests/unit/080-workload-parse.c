@@ -1,13 +1,13 @@
 /*
- * Workload-file parser and seeded data generators (src/front/workload.c,
- * src/front/datagen.c): exact parse results for a file using every
+ * Workload-file parser and seeded data generators (src/host/workload.c,
+ * src/host/datagen.c): exact parse results for a file using every
  * directive, the embedded example workloads, literal conversion and the
  * generators' defining properties. Error messages are checked by the
  * tests/cli/workload-bad-*.test cases, one per error path.
  */
 #include "check.h"
-#include "front/datagen.h"
-#include "front/workload.h"
+#include "host/datagen.h"
+#include "host/workload.h"
 #include "workloads.h"
 
 static gs_workload wl;   /* large: keep it off the stack */

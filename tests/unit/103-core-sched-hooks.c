@@ -4,6 +4,7 @@
  * after cycles K-1, 2K-1, ... and fire even when the loop jumps cycles.
  */
 #include "check.h"
+#include "base/hooks.h"
 #include "core/sched.h"
 
 typedef struct recorder {

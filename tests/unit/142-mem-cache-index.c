@@ -1,5 +1,5 @@
 /*
- * Generic cache: the set-index functions of mem/set_index.h wired through
+ * Generic cache: the set-index functions of base/set_index.h wired through
  * (spec/formats.md 2.2; PRIC, spec/seed-000-dwt-pric.md 2.5). Lines 32 sets
  * apart (stride 4 KiB, 128-byte lines, 32 sets) all fall in set 0 under
  * linear indexing and thrash a 4-way set; IPOLY x^5+x^2+1 spreads them.

@@ -1,5 +1,5 @@
 /*
- * Occupancy end to end through launches (src/core/gpu.c with the CTA
+ * Occupancy end to end through launches (src/sim/gpu.c with the CTA
  * dispatcher; seed-004 section 1.6): each per-SM resource limits the
  * resident CTAs in turn, and the active-warp samples show that many warps
  * really resident at once (the dispatcher places one CTA per SM per cycle, so

@@ -1,5 +1,5 @@
 /*
- * End to end under the timing model (src/core/gpu.c; issue "SIMT core timing
+ * End to end under the timing model (src/sim/gpu.c; issue "SIMT core timing
  * model"): every embedded example workload produces the same output bytes and
  * the same warp-instruction count as the functional executor; two runs give
  * the same digest; jumping the clock over idle cycles (-gs_clock_jump 1)

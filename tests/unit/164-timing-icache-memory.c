@@ -1,6 +1,6 @@
 /*
  * I-cache misses through the memory system (core/sm_fetch.c miss_to_memory,
- * core/ldst.h fetch): with the full memory system an SM asks for each
+ * mem/ldst.h fetch): with the full memory system an SM asks for each
  * missing instruction line once, the warps missing the same line join that
  * request within the il1 string's merge limit, and warps beyond it retry.
  *

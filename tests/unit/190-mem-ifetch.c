@@ -1,5 +1,5 @@
 /*
- * Instruction fetch through the memory system (core/ldst.h fetch/fetched;
+ * Instruction fetch through the memory system (mem/ldst.h fetch/fetched;
  * mem/ldst_full.c unit_fetch): an I-cache miss is a read of the instruction
  * line at GS_LDST_CODE_BASE + PC through the crossbar, L2 and DRAM, and each
  * path takes exactly the sum of the configured latencies.

@@ -1,6 +1,6 @@
 /*
  * 32-bit .shared addressing wraps modulo 2^32 (PTX ISA "State Spaces"; the
- * fix in src/front/exec_mem.c found by the NW suite workload): nvcc indexes
+ * fix in src/exec/exec_mem.c found by the NW suite workload): nvcc indexes
  * shared tiles as `%r = base - 64 * tid` then `[%r+64]`, whose 64-bit sum
  * would lie past 2^32. A store through [%r+72] with %r = buf - 64 must land
  * at buf + 8, and an address that is out of range after wrapping still

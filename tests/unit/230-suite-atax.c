@@ -2,7 +2,7 @@
  * ATAX (examples/suite/atax, PolyBench-GPU): the small workload's tmp = A x
  * and y = A^T tmp, run through the workload runner, equal a C reference
  * that performs the PTX's fma.rn sequence (one fma per element, in loop
- * order) with src/front/fpmath.h, bit for bit.
+ * order) with src/fp/fpmath.h, bit for bit.
  */
 #include "check.h"
 #include "wlb_suite.h"

@@ -2,7 +2,7 @@
  * BICG (examples/suite/bicg, PolyBench-GPU): the small workload's s = A^T r
  * and q = A p, run through the workload runner, equal a C reference that
  * performs the PTX's fma.rn sequence (from s = 0, q = 0, in loop order)
- * with src/front/fpmath.h, bit for bit.
+ * with src/fp/fpmath.h, bit for bit.
  */
 #include "check.h"
 #include "wlb_suite.h"

@@ -1,7 +1,7 @@
 /*
  * GESUMMV (examples/suite/gesummv, PolyBench-GPU): the small workload's tmp
  * and y = alpha A x + beta B x, run through the workload runner, equal a C
- * reference performing the PTX's sequence with src/front/fpmath.h, bit for
+ * reference performing the PTX's sequence with src/fp/fpmath.h, bit for
  * bit: per j, tmp = fma(a, x, tmp) then y = fma(b, x, y); finally
  * y = fma(alpha, tmp, beta * y).
  */

@@ -1,7 +1,7 @@
 /*
  * NNR (examples/suite/nnr, seed-001's NN: Rodinia nearest neighbour): the small workload's
  * distances, run through the workload runner, equal a C reference of the
- * PTX's sequence with src/front/fpmath.h, bit for bit:
+ * PTX's sequence with src/fp/fpmath.h, bit for bit:
  * sqrt.rn(fma(lat - la, lat - la, (lng - lo) * (lng - lo))).
  * Also checks that the nearest record found from them is the true one.
  */

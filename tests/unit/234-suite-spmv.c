@@ -2,7 +2,7 @@
  * SPMV_S (examples/suite/spmv, SHOC CSR scalar kernel): the small
  * workload's y = A x, run through the workload runner, equals a C reference
  * of the PTX's sequence (t = fma(val[j], x[col], t) over the row, from 0)
- * with src/front/fpmath.h, bit for bit; and the seeded matrix has the
+ * with src/fp/fpmath.h, bit for bit; and the seeded matrix has the
  * shape the workload asks for (4096 rows, 28..54 non-zeros a row, distinct
  * ascending columns).
  */

@@ -2,7 +2,7 @@
  * KM (examples/suite/km, CCWS-suite / Rodinia k-means): the small
  * workload's final membership, centres and iteration count, run through the
  * workload runner (device-side loop), equal a C reference of Rodinia's
- * algorithm as the PTX computes it (src/front/fpmath.h), exactly:
+ * algorithm as the PTX computes it (src/fp/fpmath.h), exactly:
  * distances as fma(diff, diff, ans) over the features from 0, strict <
  * (first nearest wins), centres as add.f32 sums over chunks of 256 points
  * in point order, those added in chunk order, divided (div.rn) by the

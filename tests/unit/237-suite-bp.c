@@ -2,7 +2,7 @@
  * BP (examples/suite/bp, Rodinia backprop): the small workload's three
  * kernels (layerforward, the host step on the device, adjust_weights), run
  * through the workload runner, equal a C reference of the PTX's sequence
- * with src/front/fpmath.h, bit for bit: the shared-memory tile products and
+ * with src/fp/fpmath.h, bit for bit: the shared-memory tile products and
  * tree sums, the partial sums, squash = rcp.rn(ex2.approx(x * -log2 e) + 1),
  * the output and hidden deltas, and the f64 momentum updates (ETA and
  * MOMENTUM are the double 0.3 of the original).

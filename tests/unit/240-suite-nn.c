@@ -2,7 +2,7 @@
  * NN (examples/suite/nn, the GPGPU-Sim ISPASS-2009 neural network of
  * seed-000 Table 4.2): the small workload's four layers, run through the
  * workload runner, equal a C reference of the PTX's sequence with
- * src/front/fpmath.h, bit for bit:
+ * src/fp/fpmath.h, bit for bit:
  *   sum = fma chain over the window / fan-in, in source order, from 0 + bias;
  *   out = f32(f64(tanhf(f32(f64(sum) * 0.66666667))) * 1.7159), where tanhf
  *   is nvcc's sequence: for |x| >= 0.6, 1 - 2 / (ex2.approx(2|x| log2 e) + 1)

@@ -1,12 +1,12 @@
 /*
- * Accel-Sim instruction-line decoding (src/front/trace_inst.c; spec/formats.md
+ * Accel-Sim instruction-line decoding (src/trace/trace_inst.c; spec/formats.md
  * section 1.3): fields per tracer version, registers (RZ dropped), opcode
  * table lookup, access width from the opcode, address modes 0/1/2, errors.
  */
 #include <string.h>
 
 #include "check.h"
-#include "front/trace.h"
+#include "trace/trace.h"
 
 static gs_trace_kernel kernel(uint32_t version, uint32_t binary, uint32_t lineinfo)
 {

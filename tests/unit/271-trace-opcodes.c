@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "front/trace.h"
+#include "trace/trace.h"
 
 static const gs_sass_op *find(uint32_t version, const char *name)
 {

@@ -1,5 +1,5 @@
 /*
- * The streaming trace reader (src/front/trace.c, trace_cta.c,
+ * The streaming trace reader (src/trace/trace.c, trace_cta.c,
  * trace_stream.c; spec/formats.md 1.1-1.2) over an in-memory gs_trace_io,
  * as a bare-metal port would serve it: kernel list commands, header, thread
  * blocks in file order, warps read concurrently through their own streams
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "front/trace.h"
+#include "trace/trace.h"
 
 static const char list_text[] =
     "MemcpyHtoD,0x0000000000001000,512\n"

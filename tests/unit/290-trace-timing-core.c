@@ -1,6 +1,6 @@
 /*
  * Accel-Sim traces under the timing model (issue 7; core/frontend.h,
- * core/frontend_trace.c, core/gpu_trace.c, the address-less path of
+ * sim/frontend_trace.c, sim/gpu_trace.c, the address-less path of
  * core/sm.c): exact instruction counts, latency arithmetic through the trace
  * front end, the fixed-latency path of memory instructions without
  * addresses, occupancy from the trace header, timing barriers, decode

@@ -102,7 +102,7 @@ static int load_config(gs_config *cfg, const char *preset_name)
 }
 
 /* qv100 enables Volta's specialized units (BRA TEX TENSOR, its trace.config);
- * an sm_80 trace also needs a UDP unit (core/frontend_trace.c): add A100's. */
+ * an sm_80 trace also needs a UDP unit (sim/frontend_trace.c): add A100's. */
 static int add_udp_unit;
 
 static void enable_udp(gs_config *cfg)

@@ -14,7 +14,7 @@
 
 #include "base/config.h"
 #include "core/cta_dispatch.h"
-#include "core/sim_config.h"
+#include "sim/sim_config.h"
 #include "mem/cache_adapt.h"
 #include "presets.h"
 

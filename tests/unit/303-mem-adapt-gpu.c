@@ -1,5 +1,5 @@
 /*
- * The adaptive L1D split driven by real kernel launches (core/gpu.c
+ * The adaptive L1D split driven by real kernel launches (sim/gpu.c
  * gs_sim_queue_kernel -> mem/memsys.h gs_memsys_kernel_start; rules in
  * mem/cache_adapt.h): Accel-Sim trace kernels of a given shape on the a100
  * and qv100 presets, full memory system; the carve-out follows the trace

@@ -1,7 +1,7 @@
 /*
  * Exact-cycle tests of the sub-core model and of Accel-Sim's trace.config
  * timing on whole SMs, driven by hand-written traces (core/exec_unit.h,
- * core/sm.c, core/sim_config.c; spec/formats.md 1.6 and 2.5).
+ * core/sm.c, sim/sim_config.c; spec/formats.md 1.6 and 2.5).
  *
  * Configuration: the gtx480 defaults with perfect memory and I-cache
  * (trace_timing_harness.h). Launch overhead as in tests 160/290: the warp is

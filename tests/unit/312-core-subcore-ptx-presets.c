@@ -1,6 +1,6 @@
 /*
  * The sub-core model and trace.config on PTX runs, and the presets against
- * the published configurations (core/exec_unit.h, core/sim_config.c,
+ * the published configurations (core/exec_unit.h, sim/sim_config.c,
  * base/config_trace.c; spec/formats.md 1.6, 2.5).
  *
  * PTX timing as in test 160 (tests/ptx/timing, gtx480 defaults with perfect

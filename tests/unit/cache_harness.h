@@ -10,7 +10,7 @@
 #include "check.h"
 #include "base/arena.h"
 #include "base/cachestr.h"
-#include "core/inst.h"
+#include "base/inst.h"
 #include "mem/cache.h"
 
 static uint64_t ch_buffer[1u << 20];    /* 8 MiB */

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "base/prng.h"
-#include "front/fpmath_soft.h"
+#include "fp/fpmath_soft.h"
 
 #if defined(__GNUC__)
 #define EQ_FN static __attribute__((unused))

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "front/fpmath.h"
+#include "fp/fpmath.h"
 
 /* Not every test uses every helper. */
 #if defined(__GNUC__)

@@ -4,7 +4,7 @@
  * same frequency (so one tick = one cycle of every domain, in the documented
  * order core, icnt, l2, dram), and hand-made warp memory instructions.
  * No SM pipeline: the test plays the SM, calling the LD/ST interface
- * (core/ldst.h) in its order completions -> cycle -> accept.
+ * (mem/ldst.h) in its order completions -> cycle -> accept.
  */
 #ifndef GS_TEST_MEMSYS_HARNESS_H
 #define GS_TEST_MEMSYS_HARNESS_H
@@ -15,8 +15,8 @@
 #include "check.h"
 #include "base/arena.h"
 #include "base/config.h"
-#include "core/inst.h"
-#include "core/ldst.h"
+#include "base/inst.h"
+#include "mem/ldst.h"
 #include "mem/memsys.h"
 
 #define MS_MAX_SMS 4u

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "front/ptx.h"
+#include "ptx/ptx.h"
 
 static char *ptx_test_arena;
 

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/gpu.h"
-#include "front/workload.h"
+#include "sim/gpu.h"
+#include "host/workload.h"
 #include "workloads.h"
 
 #define TH_MAX_COMMITS 4096u

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/frontend_trace.h"
-#include "core/gpu.h"
+#include "sim/frontend_trace.h"
+#include "sim/gpu.h"
 
 #define TT_TEXT_MAX (1u << 20)
 

@@ -2,7 +2,7 @@
  * Helpers for the suite functional tests 230-249 (helper wl-b): run a
  * workload file of examples/suite/NAME/ from disk (tests run from the
  * repository root, tests/run_tests.py) through the workload runner
- * (src/front/workload.h), so the tests need no embedding, and read its
+ * (src/host/workload.h), so the tests need no embedding, and read its
  * buffers back. Files the workload names are read relative to its folder,
  * as `gpusim --workload FILE` reads them.
  */

@@ -1,5 +1,5 @@
 /*
- * Host-side helpers for the functional tests 081-088: a host (src/front/
+ * Host-side helpers for the functional tests 081-088: a host (src/host/
  * host.h) in a malloc'ed arena, as a user's C program would set one up, the
  * PTX of an example kernel (embedded copy of examples/kernels/NAME.ptx), and
  * running an embedded example workload (examples/workloads/NAME.gsw) through
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/host.h"
-#include "front/workload.h"
+#include "host/host.h"
+#include "host/workload.h"
 #include "workloads.h"
 
 static void *test_arena_buffer;

@@ -2,9 +2,9 @@
  * C references for the example kernels (examples/kernels/NAME.cu), shared by
  * the functional tests 081-089. Each computes what the kernel computes,
  * operation for operation as the committed PTX performs it, with the
- * bit-exact float routines of src/front/fpmath.h, so results compare
+ * bit-exact float routines of src/fp/fpmath.h, so results compare
  * exactly. Inputs are built with the same seeded generators the workload
- * files use (src/front/datagen.h).
+ * files use (src/host/datagen.h).
  */
 #ifndef GS_TEST_WORKLOAD_REF_H
 #define GS_TEST_WORKLOAD_REF_H
@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "front/datagen.h"
-#include "front/fpmath.h"
+#include "host/datagen.h"
+#include "fp/fpmath.h"
 
 #define REF_RN GS_FROUND_RN
 

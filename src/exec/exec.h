@@ -1,0 +1,165 @@
+/*
+ * Functional SIMT execution of decoded PTX (DESIGN.md section 3: "the PTX
+ * front end makes [a gs_inst] by executing the instruction functionally at
+ * issue"; seed-004 sections 1.2.4 SIMT stack, 1.2.7 units, 1.6 CTAs).
+ *
+ * The executor is warp-steppable: gs_exec_step() runs the next instruction
+ * of one warp of one CTA context for its active lanes (SIMT stack mask and
+ * guard predicate) and describes it in a gs_inst for the timing core. A CTA
+ * context holds everything a resident CTA needs: registers (laid out warp,
+ * then register slot, then lane, so a lane loop walks consecutive words),
+ * predicate registers as one 32-bit lane mask per warp and slot, shared
+ * memory (static + dynamic), per-thread local memory, 16 named barriers and
+ * per-warp SIMT stacks. Contexts come from a pool carved from the arena; the
+ * caller decides how many (the functional runner needs one, the timing
+ * model one per resident CTA).
+ *
+ * Address spaces (decision; see devmem.h for the map): global and const
+ * addresses are device addresses (module .global/.const segments are placed
+ * in device memory at module load); shared addresses are offsets in the
+ * CTA's shared memory; local addresses offsets in the thread's frame; param
+ * addresses offsets in the launch's parameter buffer. Generic addresses in
+ * the shared / local / param windows map to those spaces, all others to
+ * global memory. gs_inst.addr reports space addresses, except local ones,
+ * which are interleaved by thread (word w of thread t at
+ * (w * threads + t) * 4) so consecutive lanes touch consecutive words.
+ *
+ * Errors a kernel can cause while running (out-of-bounds shared/local
+ * access, trap, barrier deadlock, SIMT stack overflow, an instruction form
+ * the executor does not implement, the instruction limit) are sticky: the
+ * launch records the first in `fault` / `fault_diag`, stops, and returns it.
+ * Nothing is ever computed with a silent default.
+ */
+#ifndef GS_EXEC_EXEC_H
+#define GS_EXEC_EXEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/inst.h"
+#include "base/status.h"
+#include "exec/simt_stack.h"
+#include "mem/devmem.h"
+#include "ptx/ptx.h"
+
+
+/* Options named when a launch exceeds what the contexts were sized for. */
+#define GS_EXEC_THREADS_OPTION "-gs_cta_threads_max"
+#define GS_EXEC_REGS_OPTION "-gs_reg_slots_max"
+#define GS_EXEC_PREDS_OPTION "-gs_pred_slots_max"
+#define GS_EXEC_SHARED_OPTION "-gs_cta_shared_bytes_max"
+#define GS_EXEC_LOCAL_OPTION "-gs_thread_local_bytes_max"
+#define GS_EXEC_INSTS_OPTION "-gs_functional_inst_limit"
+
+/* The maxima one CTA context is sized for. */
+typedef struct gs_exec_shape {
+    uint32_t threads;        /* threads per CTA */
+    uint32_t reg_slots;      /* 64-bit data register slots per thread */
+    uint32_t pred_slots;     /* predicate slots per thread */
+    uint32_t shared_bytes;   /* static + dynamic shared memory per CTA */
+    uint32_t local_bytes;    /* local memory per thread */
+    uint32_t simt_depth;     /* SIMT stack entries per warp */
+} gs_exec_shape;
+
+/* One kernel launch: what the host API hands an executor. */
+typedef struct gs_exec_launch {
+    const gs_ptx_module *module;
+    const gs_ptx_kernel *kernel;
+    gs_devmem *mem;
+    gs_dim3 grid, block;
+    uint32_t dynamic_shared_bytes;
+    uint64_t global_base;    /* device address of the module's .global segment */
+    uint64_t const_base;     /* device address of the module's .const segment */
+    const uint8_t *params;   /* kernel->param_bytes, little-endian */
+    uint32_t grid_id;        /* %gridid */
+    uint32_t num_sms;        /* %nsmid (>= 1) */
+    uint64_t warp_inst_limit;    /* 0 = no limit (functional runner watchdog) */
+    /* results */
+    uint64_t warp_insts;     /* warp instructions executed */
+    uint64_t thread_insts;   /* sum of active lanes over them */
+    gs_status fault;         /* first kernel fault, GS_OK if none */
+    gs_diag fault_diag;
+} gs_exec_launch;
+
+typedef enum gs_warp_state {
+    GS_WARP_READY = 0,
+    GS_WARP_BARRIER,         /* waiting at bar.sync / bar.red */
+    GS_WARP_EXITED
+} gs_warp_state;
+
+typedef struct gs_exec_warp {
+    gs_simt_stack stack;
+    uint32_t valid_mask;     /* lanes that exist in this warp */
+    uint8_t state;           /* gs_warp_state */
+    uint8_t barrier_id;
+    uint8_t red_kind;        /* bar.red waiting: 0 none, else its boolop / POPC */
+    uint32_t red_dst;        /* bar.red destination slot */
+    uint32_t red_mask;       /* bar.red: active lanes at arrival */
+    uint64_t insts;          /* warp instructions executed */
+} gs_exec_warp;
+
+typedef struct gs_exec_barrier {
+    uint32_t arrived_warps;
+    uint32_t count_threads;  /* 0 = all live warps of the CTA */
+    uint32_t popc;           /* bar.red.popc accumulator */
+    uint8_t all_true;        /* bar.red.and accumulator */
+    uint8_t any_true;        /* bar.red.or accumulator */
+} gs_exec_barrier;
+
+typedef struct gs_exec_cta {
+    gs_exec_launch *launch;
+    const gs_ptx_kernel *kernel;
+    gs_exec_shape shape;     /* capacity */
+    gs_dim3 ctaid;
+    uint32_t num_threads, num_warps, live_warps;
+    uint32_t reg_slots;      /* kernel's slots (row stride) */
+    uint32_t pred_slots;
+    uint32_t shared_bytes;   /* this launch's static + dynamic */
+    uint32_t local_bytes;    /* this kernel's frame */
+    uint64_t *regs;          /* [warp][slot][lane] */
+    uint32_t *preds;         /* [warp][slot] lane masks */
+    uint8_t *shared;
+    uint8_t *local;          /* [thread][local_bytes] */
+    gs_exec_warp *warps;
+    gs_simt_entry *stack_storage;
+    gs_exec_barrier barriers[GS_INST_BARRIERS];
+    uint32_t smid;           /* %smid (the timing model sets it) */
+    uint8_t clock_external;  /* %clock reads `clock` (timing) else warp_insts */
+    uint64_t clock;
+    uint64_t warp_insts;     /* executed by this CTA */
+} gs_exec_cta;
+
+/* Arena bytes for `count` contexts of a shape. */
+size_t gs_exec_pool_bytes(const gs_exec_shape *shape, uint32_t count);
+/* Carve `count` contexts into ctas[0..count-1]. */
+gs_status gs_exec_pool_init(gs_exec_cta *ctas, uint32_t count, const gs_exec_shape *shape,
+                            gs_arena *arena, gs_diag *diag);
+
+/* The smallest shape that runs `launch` (simt_depth left 0 for the caller). */
+void gs_exec_shape_for(const gs_exec_launch *launch, gs_exec_shape *shape);
+/* GS_E_LIMIT naming the option to raise when `launch` does not fit `shape`;
+ * GS_E_PTX when the kernel is not an .entry or the block is empty. */
+gs_status gs_exec_check_launch(const gs_exec_shape *shape, const gs_exec_launch *launch,
+                               gs_diag *diag);
+
+/* Make `cta` the CTA `ctaid` of `launch`: registers, predicates, shared and
+ * local memory zeroed, every warp at instruction 0 with its lanes active. */
+void gs_exec_cta_start(gs_exec_cta *cta, gs_exec_launch *launch, gs_dim3 ctaid);
+
+/* Execute the next instruction of warp `warp` (must be GS_WARP_READY) and,
+ * when out is not NULL, describe it there. */
+void gs_exec_step(gs_exec_cta *cta, uint32_t warp, gs_inst *out);
+
+static inline int gs_exec_cta_done(const gs_exec_cta *cta)
+{
+    return cta->live_warps == 0;
+}
+
+/* Functional run (`--functional`): every CTA in grid order (x fastest), one
+ * at a time in `cta`; inside a CTA the lowest-index ready warp runs until it
+ * waits at a barrier or exits, then the next, round robin. Returns the
+ * launch's fault (GS_OK when it ran to completion). */
+gs_status gs_exec_run_kernel(gs_exec_launch *launch, gs_exec_cta *cta, gs_diag *diag);
+
+#endif

@@ -1,0 +1,226 @@
+/*
+ * Control flow, barriers and warp-level instructions of the functional
+ * executor: bra (through the PDOM SIMT stack, seed-004 section 1.2.4),
+ * exit/ret, bar.sync / bar.arrive / bar.red (PTX ISA "bar, barrier"), vote,
+ * activemask and shfl (.sync forms with member masks).
+ *
+ * Barriers (decisions): a barrier counts warps, as the hardware does (PTX:
+ * "barriers are executed on a per-warp basis"); a thread count b expects
+ * ceil(b / 32) warps, no count expects every warp of the CTA that has not
+ * exited (exited warps count as arrived, so a CTA whose early warps exit
+ * does not deadlock). bar.sync and bar.red wait, bar.arrive does not. A
+ * predicated-off barrier is not executed. vote/shfl consider the active
+ * lanes that are also in the member mask; a shfl source lane outside them
+ * reads that lane's register as it stands (PTX: undefined).
+ */
+#include "exec/exec_int.h"
+
+#include <string.h>
+
+/* ---- branch and exit ---- */
+
+void gs_exec_branch(gs_x *x)
+{
+    const gs_ptx_inst *inst = x->inst;
+    gs_simt_branch(&x->warp->stack, x->active, inst->target, x->pc + 1u, inst->reconv);
+    x->stack_done = 1;
+}
+
+void gs_exec_exit(gs_x *x)
+{
+    gs_simt_exit(&x->warp->stack, x->active, x->pc + 1u);
+    x->stack_done = 1;
+}
+
+/* ---- barriers ---- */
+
+/* An operand's value in the first active lane (barrier id, counts, masks). */
+static uint64_t uniform_value(gs_x *x, const gs_ptx_operand *opd)
+{
+    uint64_t scratch[GS_LANES];
+    const uint64_t *v;
+    unsigned lane;
+    if (opd->kind == GS_PTX_OPD_IMM)
+        return opd->value;
+    v = gs_x_src(x, opd, scratch);
+    GS_FOR_LANES(lane, x->active)
+        return v[lane];
+    return 0;
+}
+
+static void release(gs_exec_cta *cta, uint32_t id)
+{
+    gs_exec_barrier *bar = &cta->barriers[id];
+    uint32_t w;
+    for (w = 0; w < cta->num_warps; w++) {
+        gs_exec_warp *warp = &cta->warps[w];
+        if (warp->state != GS_WARP_BARRIER || warp->barrier_id != id)
+            continue;
+        warp->state = GS_WARP_READY;
+        if (warp->red_kind == GS_PTX_BOOL_NONE)
+            continue;
+        if (warp->red_kind == 0xFFu) {   /* bar.red.popc: u32 register */
+            uint64_t *row = cta->regs + ((size_t)w * cta->reg_slots + warp->red_dst) * GS_LANES;
+            unsigned lane;
+            GS_FOR_LANES(lane, warp->red_mask)
+                row[lane] = bar->popc;
+        } else {
+            uint32_t *pred = &cta->preds[(size_t)w * cta->pred_slots + warp->red_dst];
+            int value = warp->red_kind == GS_PTX_BOOL_AND ? bar->all_true : bar->any_true;
+            *pred = (*pred & ~warp->red_mask) | (value ? warp->red_mask : 0u);
+        }
+        warp->red_kind = GS_PTX_BOOL_NONE;
+    }
+    memset(bar, 0, sizeof *bar);
+}
+
+static void check_release(gs_exec_cta *cta, uint32_t id)
+{
+    const gs_exec_barrier *bar = &cta->barriers[id];
+    uint32_t expected;
+    if (bar->arrived_warps == 0)
+        return;
+    expected = bar->count_threads ? (bar->count_threads + GS_LANES - 1u) / GS_LANES
+                                  : cta->live_warps;
+    if (bar->arrived_warps >= expected)
+        release(cta, id);
+}
+
+void gs_exec_barriers_recheck(gs_exec_cta *cta)
+{
+    uint32_t id;
+    for (id = 0; id < GS_INST_BARRIERS; id++)
+        check_release(cta, id);
+}
+
+/* bar.red: fold this warp's predicate into the barrier and remember where
+ * the result goes. */
+static void reduce_arrival(gs_x *x, gs_exec_barrier *bar, const gs_ptx_operand *pred_opd)
+{
+    const gs_ptx_inst *inst = x->inst;
+    uint32_t p = gs_x_pred(x, pred_opd) & x->active;
+    bar->popc += gs_popcount32(p);
+    bar->all_true = (uint8_t)(bar->all_true && p == x->active);
+    bar->any_true = (uint8_t)(bar->any_true || p != 0);
+    x->warp->red_kind = (inst->flags & GS_PTX_F_POPC) ? 0xFFu : inst->boolop;
+    x->warp->red_dst = inst->opd[0].reg;
+    x->warp->red_mask = x->active;
+}
+
+void gs_exec_bar(gs_x *x)
+{
+    const gs_ptx_inst *inst = x->inst;
+    unsigned first = inst->mode == GS_PTX_BAR_RED ? 1u : 0u;
+    unsigned has_count = inst->num_operands > first + (inst->mode == GS_PTX_BAR_RED ? 2u : 1u);
+    uint64_t id, count;
+    gs_exec_barrier *bar;
+    if (x->active == 0)
+        return;
+    id = uniform_value(x, &inst->opd[first]);
+    count = has_count ? uniform_value(x, &inst->opd[first + 1u]) : 0u;
+    if (id >= GS_INST_BARRIERS || count > 0xFFFFFFFFull) {
+        gs_x_fault(x, GS_E_PTX, "barrier id must be 0..15 and count fit 32 bits");
+        return;
+    }
+    bar = &x->cta->barriers[id];
+    if (bar->arrived_warps == 0)
+        bar->all_true = 1;
+    bar->count_threads = (uint32_t)count;
+    if (inst->mode == GS_PTX_BAR_RED)
+        reduce_arrival(x, bar, &inst->opd[inst->num_operands - 1u]);
+    bar->arrived_warps++;
+    if (inst->mode != GS_PTX_BAR_ARRIVE) {
+        x->warp->state = GS_WARP_BARRIER;
+        x->warp->barrier_id = (uint8_t)id;
+    }
+    if (x->out) {
+        x->out->barrier_id = (uint16_t)id;
+        x->out->barrier_count = (uint16_t)(count > 0xFFFFu ? 0xFFFFu : count);
+    }
+    check_release(x->cta, (uint32_t)id);
+}
+
+/* ---- vote / activemask ---- */
+
+static uint32_t participants(gs_x *x, unsigned member_opd)
+{
+    const gs_ptx_inst *inst = x->inst;
+    if ((inst->flags & GS_PTX_F_SYNC) && inst->num_operands > member_opd)
+        return x->active & (uint32_t)uniform_value(x, &inst->opd[member_opd]);
+    return x->active;
+}
+
+void gs_exec_vote(gs_x *x)
+{
+    const gs_ptx_inst *inst = x->inst;
+    uint32_t part, p, r;
+    unsigned lane;
+    if (inst->op == GS_PTX_OP_ACTIVEMASK) {
+        uint64_t *d = gs_x_row(x, inst->opd[0].reg);
+        GS_FOR_LANES(lane, x->active)
+            d[lane] = x->active;
+        return;
+    }
+    part = participants(x, 2u);
+    p = gs_x_pred(x, &inst->opd[1]) & part;
+    if (inst->mode == GS_PTX_VOTE_BALLOT) {
+        uint64_t *d = gs_x_row(x, inst->opd[0].reg);
+        GS_FOR_LANES(lane, x->active)
+            d[lane] = p;
+        return;
+    }
+    switch (inst->mode) {
+    case GS_PTX_VOTE_ALL: r = p == part; break;
+    case GS_PTX_VOTE_ANY: r = p != 0; break;
+    case GS_PTX_VOTE_UNI: r = p == 0 || p == part; break;
+    default: gs_x_unsupported(x); return;
+    }
+    gs_x_pred_write(x, inst->opd[0].reg, r ? 0xFFFFFFFFu : 0u);
+}
+
+/* ---- shfl ---- */
+
+/* Source lane and validity per PTX shfl: c packs the clamp value (c[4:0])
+ * and the segment mask (c[12:8]). */
+static uint32_t shfl_source(unsigned mode, uint32_t lane, uint32_t b, uint32_t c, int *valid)
+{
+    uint32_t bval = b & 31u, cval = c & 31u, segmask = (c >> 8) & 31u;
+    uint32_t max_lane = (lane & segmask) | (cval & ~segmask);
+    uint32_t min_lane = lane & segmask;
+    int32_t j;
+    switch (mode) {
+    case GS_PTX_SHFL_UP: j = (int32_t)lane - (int32_t)bval; *valid = j >= (int32_t)max_lane; break;
+    case GS_PTX_SHFL_DOWN: j = (int32_t)(lane + bval); *valid = j <= (int32_t)max_lane; break;
+    case GS_PTX_SHFL_BFLY: j = (int32_t)(lane ^ bval); *valid = j <= (int32_t)max_lane; break;
+    default: j = (int32_t)(min_lane | (bval & ~segmask)); *valid = j <= (int32_t)max_lane; break;
+    }
+    return *valid ? (uint32_t)j : lane;
+}
+
+void gs_exec_shfl(gs_x *x)
+{
+    const gs_ptx_inst *inst = x->inst;
+    uint64_t source[GS_LANES], sa[GS_LANES], sb[GS_LANES], sc[GS_LANES];
+    const uint64_t *b, *c;
+    uint64_t *d;
+    uint32_t valid_mask = 0, saved_active = x->active;
+    unsigned lane;
+    if (inst->opd[0].kind != GS_PTX_OPD_REG || inst->num_operands < 4u) {
+        gs_x_unsupported(x);
+        return;
+    }
+    x->active = 0xFFFFFFFFu;   /* sources: every lane's register */
+    memcpy(source, gs_x_src(x, &inst->opd[1], sa), sizeof source);
+    x->active = saved_active;
+    b = gs_x_src(x, &inst->opd[2], sb);
+    c = gs_x_src(x, &inst->opd[3], sc);
+    d = gs_x_row(x, inst->opd[0].reg);
+    GS_FOR_LANES(lane, x->active) {
+        int valid;
+        uint32_t j = shfl_source(inst->mode, lane, (uint32_t)b[lane], (uint32_t)c[lane], &valid);
+        d[lane] = source[j] & 0xFFFFFFFFu;
+        valid_mask |= (uint32_t)valid << lane;
+    }
+    if (inst->opd[0].reg2 != GS_PTX_NONE)
+        gs_x_pred_write(x, inst->opd[0].reg2, valid_mask);
+}

@@ -1,0 +1,399 @@
+/*
+ * The host API (CUDA-runtime-like): device memory, module load, kernel
+ * lookup and launch through a pluggable executor (see host.h; seed-004
+ * section 1.1; DESIGN.md sections 3 and 5).
+ */
+#include "host/host.h"
+
+#include <string.h>
+
+#include "base/fmt.h"
+
+void gs_host_config_default(gs_host_config *config)
+{
+    memset(config, 0, sizeof *config);
+    config->devmem.page_bytes = 4096u;
+    config->devmem.page_count = 32768u;
+    config->devmem.address_bytes = 1ull << 32;
+    config->cta.threads = 1024u;
+    config->cta.reg_slots = 512u;
+    config->cta.pred_slots = 128u;
+    config->cta.shared_bytes = 96u * 1024u;
+    config->cta.local_bytes = 4096u;
+    config->cta.simt_depth = 64u;
+    config->modules_max = 2u;
+    config->ptx_bytes_max = 256u * 1024u;
+    config->num_sms = 15u;
+    config->warp_inst_limit = 1ull << 36;
+    config->ptx_arena_bytes = GS_HOST_PTX_ARENA_DEFAULT;
+}
+
+/* Arena bytes reserved for PTX modules (see gs_host_config). */
+static uint64_t host_ptx_arena_bytes(const gs_host_config *config)
+{
+    if (config->ptx_arena_bytes)
+        return config->ptx_arena_bytes;
+    return (uint64_t)config->modules_max * gs_ptx_bytes_for(config->ptx_bytes_max);
+}
+
+size_t gs_host_bytes(const gs_host_config *config)
+{
+    size_t total = 0;
+    total += gs_devmem_bytes(&config->devmem);                            /* device memory */
+    total += gs_arena_round(sizeof(gs_exec_cta));                          /* CTA context */
+    total += gs_exec_pool_bytes(&config->cta, 1u);                         /* its storage */
+    total += gs_arena_round((config->modules_max ? config->modules_max : 1u) *
+                            sizeof(gs_host_module));                       /* module table */
+    total += (size_t)host_ptx_arena_bytes(config);                        /* PTX */
+    total += gs_arena_round(GS_HOST_PARAM_BYTES_MAX);                      /* param buffer */
+    return total;
+}
+
+gs_status gs_host_init(gs_host *host, const gs_host_config *config, gs_arena *arena,
+                       gs_diag *diag)
+{
+    gs_status status;
+    memset(host, 0, sizeof *host);
+    host->config = *config;
+    host->arena = arena;
+    status = gs_devmem_init(&host->mem, &config->devmem, arena, diag);
+    if (status != GS_OK)
+        return status;
+    host->cta = (gs_exec_cta *)gs_arena_alloc(arena, sizeof(gs_exec_cta));
+    host->modules = (gs_host_module *)gs_arena_alloc(
+        arena, (config->modules_max ? config->modules_max : 1u) * sizeof(gs_host_module));
+    host->params = (uint8_t *)gs_arena_alloc(arena, GS_HOST_PARAM_BYTES_MAX);
+    if (!host->cta || !host->modules || !host->params)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
+                           "arena too small for the host API (%zu bytes needed)",
+                           gs_host_bytes(config));
+    status = gs_exec_pool_init(host->cta, 1u, &config->cta, arena, diag);
+    if (status != GS_OK)
+        return status;
+    host->executor = gs_host_run_functional;
+    return GS_OK;
+}
+
+void gs_host_set_executor(gs_host *host, gs_host_executor_fn executor, void *context)
+{
+    host->executor = executor ? executor : gs_host_run_functional;
+    host->executor_context = context;
+}
+
+gs_status gs_host_run_functional(void *context, gs_host *host, gs_exec_launch *launch,
+                                 gs_diag *diag)
+{
+    (void)context;
+    return gs_exec_run_kernel(launch, host->cta, diag);
+}
+
+/* ---- memory ---- */
+
+gs_status gs_host_malloc(gs_host *host, uint64_t bytes, uint64_t *device_address,
+                         gs_diag *diag)
+{
+    return gs_devmem_alloc(&host->mem, bytes, device_address, diag);
+}
+
+gs_status gs_host_memcpy_to_device(gs_host *host, uint64_t dst, const void *src,
+                                   size_t bytes, gs_diag *diag)
+{
+    return gs_devmem_write(&host->mem, dst, src, bytes, diag);
+}
+
+void gs_host_memcpy_to_host(gs_host *host, void *dst, uint64_t src, size_t bytes)
+{
+    gs_devmem_read(&host->mem, src, dst, bytes);
+}
+
+gs_status gs_host_memset(gs_host *host, uint64_t dst, uint8_t value, size_t bytes,
+                         gs_diag *diag)
+{
+    return gs_devmem_fill(&host->mem, dst, value, bytes, diag);
+}
+
+/* Typed copies go through a small staging buffer, serialised explicitly. */
+#define GS_HOST_STAGE_BYTES 512u
+
+static gs_status write_typed(gs_host *host, uint64_t dst, const void *values, unsigned size,
+                             size_t count, gs_diag *diag)
+{
+    uint8_t stage[GS_HOST_STAGE_BYTES];
+    size_t done = 0;
+    while (done < count) {
+        size_t n = count - done, i;
+        gs_status status;
+        if (n > GS_HOST_STAGE_BYTES / size)
+            n = GS_HOST_STAGE_BYTES / size;
+        for (i = 0; i < n; i++) {
+            uint64_t v = size == 2u ? ((const uint16_t *)values)[done + i]
+                       : size == 4u ? ((const uint32_t *)values)[done + i]
+                                    : ((const uint64_t *)values)[done + i];
+            gs_le_store(stage + i * size, size, v);
+        }
+        status = gs_devmem_write(&host->mem, dst + done * size, stage, n * size, diag);
+        if (status != GS_OK)
+            return status;
+        done += n;
+    }
+    return GS_OK;
+}
+
+static void read_typed(gs_host *host, void *values, uint64_t src, unsigned size, size_t count)
+{
+    uint8_t stage[GS_HOST_STAGE_BYTES];
+    size_t done = 0;
+    while (done < count) {
+        size_t n = count - done, i;
+        if (n > GS_HOST_STAGE_BYTES / size)
+            n = GS_HOST_STAGE_BYTES / size;
+        gs_devmem_read(&host->mem, src + done * size, stage, n * size);
+        for (i = 0; i < n; i++) {
+            uint64_t v = gs_le_load(stage + i * size, size);
+            if (size == 2u)
+                ((uint16_t *)values)[done + i] = (uint16_t)v;
+            else if (size == 4u)
+                ((uint32_t *)values)[done + i] = (uint32_t)v;
+            else
+                ((uint64_t *)values)[done + i] = v;
+        }
+        done += n;
+    }
+}
+
+gs_status gs_host_write_u16(gs_host *host, uint64_t dst, const uint16_t *values, size_t count,
+                            gs_diag *diag)
+{
+    return write_typed(host, dst, values, 2u, count, diag);
+}
+
+gs_status gs_host_write_u32(gs_host *host, uint64_t dst, const uint32_t *values, size_t count,
+                            gs_diag *diag)
+{
+    return write_typed(host, dst, values, 4u, count, diag);
+}
+
+gs_status gs_host_write_u64(gs_host *host, uint64_t dst, const uint64_t *values, size_t count,
+                            gs_diag *diag)
+{
+    return write_typed(host, dst, values, 8u, count, diag);
+}
+
+void gs_host_read_u16(gs_host *host, uint16_t *values, uint64_t src, size_t count)
+{
+    read_typed(host, values, src, 2u, count);
+}
+
+void gs_host_read_u32(gs_host *host, uint32_t *values, uint64_t src, size_t count)
+{
+    read_typed(host, values, src, 4u, count);
+}
+
+void gs_host_read_u64(gs_host *host, uint64_t *values, uint64_t src, size_t count)
+{
+    read_typed(host, values, src, 8u, count);
+}
+
+/* ---- modules ---- */
+
+/* Place the module's .global and .const segments in device memory and
+ * write the initialised variables (ptx.h: initial bytes are little-endian). */
+static gs_status place_segments(gs_host *host, gs_host_module *module, gs_diag *diag)
+{
+    const gs_ptx_module *ptx = module->ptx;
+    gs_status status;
+    uint32_t i;
+    if (ptx->global_align > GS_DEVMEM_ALLOC_ALIGN || ptx->const_align > GS_DEVMEM_ALLOC_ALIGN)
+        return gs_diag_set(diag, GS_E_PTX, ptx->file_name, 0, 0,
+                           "module variables aligned beyond %u bytes are not supported",
+                           GS_DEVMEM_ALLOC_ALIGN);
+    status = gs_devmem_alloc(&host->mem, ptx->global_bytes, &module->global_base, diag);
+    if (status == GS_OK)
+        status = gs_devmem_alloc(&host->mem, ptx->const_bytes, &module->const_base, diag);
+    for (i = 0; i < ptx->num_vars && status == GS_OK; i++) {
+        const gs_ptx_var *var = &ptx->vars[i];
+        uint64_t base;
+        if (!var->has_init || !var->init || var->kernel != GS_PTX_NONE)
+            continue;
+        if (var->space == GS_SPACE_GLOBAL)
+            base = module->global_base;
+        else if (var->space == GS_SPACE_CONST)
+            base = module->const_base;
+        else
+            continue;
+        status = gs_devmem_write(&host->mem, base + var->offset, var->init,
+                                 (size_t)var->size_bytes, diag);
+    }
+    return status;
+}
+
+gs_status gs_host_module_load(gs_host *host, const char *file_name, const char *text,
+                              size_t length, const gs_host_module **module, gs_diag *diag)
+{
+    gs_host_module *slot;
+    gs_status status;
+    gs_ptx_module *ptx = NULL;
+    size_t need, mark;
+    gs_ptx_load_options options;
+    if (host->num_modules >= host->config.modules_max)
+        return gs_diag_set(diag, GS_E_LIMIT, file_name, 0, 0,
+                           "more than %u PTX modules loaded; raise %s",
+                           (unsigned)host->config.modules_max, GS_HOST_MODULES_OPTION);
+    if (length > host->config.ptx_bytes_max)
+        return gs_diag_set(diag, GS_E_LIMIT, file_name, 0, 0,
+                           "PTX text of %zu bytes exceeds %u; raise %s", length,
+                           (unsigned)host->config.ptx_bytes_max, GS_HOST_PTX_BYTES_OPTION);
+    need = gs_ptx_bytes_for_text(text, length);
+    if (host->ptx_arena_used + need > host_ptx_arena_bytes(&host->config))
+        return gs_diag_set(diag, GS_E_LIMIT, file_name, 0, 0,
+                           "loading this PTX needs %zu arena bytes but %llu of %llu are left; "
+                           "raise %s", need,
+                           (unsigned long long)(host_ptx_arena_bytes(&host->config) -
+                                                host->ptx_arena_used),
+                           (unsigned long long)host_ptx_arena_bytes(&host->config),
+                           GS_HOST_PTX_ARENA_OPTION);
+    slot = &host->modules[host->num_modules];
+    mark = gs_arena_mark(host->arena);
+    options.no_slot_reuse = (uint8_t)(host->config.ptx_no_slot_reuse != 0);
+    status = gs_ptx_load_with(host->arena, file_name, text, length, &options, &ptx, diag);
+    host->ptx_arena_used += gs_arena_mark(host->arena) - mark;
+    slot->ptx = ptx;
+    if (status == GS_OK)
+        status = place_segments(host, slot, diag);
+    if (status != GS_OK)
+        return status;
+    host->num_modules++;
+    *module = slot;
+    return GS_OK;
+}
+
+gs_status gs_host_get_kernel(const gs_host_module *module, const char *name,
+                             const gs_ptx_kernel **kernel, gs_diag *diag)
+{
+    const gs_ptx_kernel *found = gs_ptx_find_kernel(module->ptx, name);
+    if (!found || !found->is_entry)
+        return gs_diag_set(diag, GS_E_WORKLOAD, module->ptx->file_name, 0, 0,
+                           "no kernel (.entry) named '%s' in this module", name);
+    *kernel = found;
+    return GS_OK;
+}
+
+gs_status gs_host_symbol_address(const gs_host_module *module, const char *name,
+                                 uint64_t *address, gs_diag *diag)
+{
+    const gs_ptx_module *ptx = module->ptx;
+    uint32_t i;
+    for (i = 0; i < ptx->num_vars; i++) {
+        const gs_ptx_var *var = &ptx->vars[i];
+        if (var->kernel != GS_PTX_NONE || strcmp(var->name, name) != 0)
+            continue;
+        if (var->space == GS_SPACE_GLOBAL || var->space == GS_SPACE_CONST) {
+            *address = (var->space == GS_SPACE_GLOBAL ? module->global_base
+                                                      : module->const_base) + var->offset;
+            return GS_OK;
+        }
+    }
+    return gs_diag_set(diag, GS_E_WORKLOAD, ptx->file_name, 0, 0,
+                       "no module-scope .global or .const variable named '%s'", name);
+}
+
+/* ---- launch ---- */
+
+gs_kernel_arg gs_arg_u64(uint64_t value)
+{
+    gs_kernel_arg arg;
+    arg.value = value;
+    arg.bytes = NULL;
+    arg.size_bytes = 0;
+    return arg;
+}
+
+gs_kernel_arg gs_arg_bytes(const void *bytes, uint32_t size_bytes)
+{
+    gs_kernel_arg arg;
+    arg.value = 0;
+    arg.bytes = bytes;
+    arg.size_bytes = size_bytes;
+    return arg;
+}
+
+/* The value fits the parameter zero- or sign-extended. */
+static int value_fits(uint64_t value, uint32_t size)
+{
+    uint64_t high;
+    if (size >= 8u)
+        return 1;
+    high = value >> (size * 8u - 1u);   /* the top bit of the field and above */
+    return high <= 1u || high == (~0ull >> (size * 8u - 1u));
+}
+
+static gs_status pack_one(gs_host *host, const gs_ptx_kernel *kernel, uint32_t i,
+                          const gs_kernel_arg *arg, gs_diag *diag)
+{
+    const gs_ptx_param *param = &kernel->params[i];
+    if (arg->bytes) {
+        if (arg->size_bytes != param->size_bytes)
+            return gs_diag_set(diag, GS_E_WORKLOAD, NULL, 0, 0,
+                               "kernel %s parameter %u (%s) is %u bytes, argument gives %u",
+                               kernel->name, (unsigned)i, param->name,
+                               (unsigned)param->size_bytes, (unsigned)arg->size_bytes);
+        memcpy(host->params + param->offset, arg->bytes, param->size_bytes);
+        return GS_OK;
+    }
+    if (param->size_bytes > 8u || !value_fits(arg->value, param->size_bytes))
+        return gs_diag_set(diag, GS_E_WORKLOAD, NULL, 0, 0,
+                           "kernel %s parameter %u (%s, %u bytes) cannot hold the value 0x%llx",
+                           kernel->name, (unsigned)i, param->name, (unsigned)param->size_bytes,
+                           (unsigned long long)arg->value);
+    gs_le_store(host->params + param->offset, param->size_bytes, arg->value);
+    return GS_OK;
+}
+
+static gs_status pack_params(gs_host *host, const gs_ptx_kernel *kernel,
+                             const gs_kernel_arg *args, uint32_t num_args, gs_diag *diag)
+{
+    uint32_t i;
+    if (num_args != kernel->num_params)
+        return gs_diag_set(diag, GS_E_WORKLOAD, NULL, 0, 0,
+                           "kernel %s takes %u parameters, the launch gives %u", kernel->name,
+                           (unsigned)kernel->num_params, (unsigned)num_args);
+    if (kernel->param_bytes > GS_HOST_PARAM_BYTES_MAX)
+        return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
+                           "kernel %s has %u parameter bytes, more than %u", kernel->name,
+                           (unsigned)kernel->param_bytes, GS_HOST_PARAM_BYTES_MAX);
+    memset(host->params, 0, kernel->param_bytes);
+    for (i = 0; i < num_args; i++) {
+        gs_status status = pack_one(host, kernel, i, &args[i], diag);
+        if (status != GS_OK)
+            return status;
+    }
+    return GS_OK;
+}
+
+gs_status gs_host_launch(gs_host *host, const gs_host_module *module,
+                         const gs_ptx_kernel *kernel, gs_dim3 grid, gs_dim3 block,
+                         uint32_t dynamic_shared_bytes, const gs_kernel_arg *args,
+                         uint32_t num_args, gs_diag *diag)
+{
+    gs_exec_launch *launch = &host->last_launch;
+    gs_status status = pack_params(host, kernel, args, num_args, diag);
+    if (status != GS_OK)
+        return status;
+    memset(launch, 0, sizeof *launch);
+    launch->module = module->ptx;
+    launch->kernel = kernel;
+    launch->mem = &host->mem;
+    launch->grid = grid;
+    launch->block = block;
+    launch->dynamic_shared_bytes = dynamic_shared_bytes;
+    launch->global_base = module->global_base;
+    launch->const_base = module->const_base;
+    launch->params = host->params;
+    launch->grid_id = ++host->launches;
+    launch->num_sms = host->config.num_sms;
+    launch->warp_inst_limit = host->config.warp_inst_limit;
+    status = host->executor(host->executor_context, host, launch, diag);
+    host->warp_insts += launch->warp_insts;
+    host->thread_insts += launch->thread_insts;
+    return status;
+}

@@ -1,0 +1,154 @@
+/*
+ * The host API: a small C interface shaped like the CUDA runtime (seed-004
+ * section 1.1: the host allocates device memory, copies data in, launches
+ * kernels, copies results out; DESIGN.md sections 3 and 5).
+ *
+ *   gs_host_config_default(&hc);            adjust hc, then
+ *   bytes = gs_host_bytes(&hc);             size the arena with it
+ *   gs_host_init(&host, &hc, &arena, &diag);
+ *   gs_host_module_load(&host, "k.ptx", text, len, &mod, &diag);   cuModuleLoadData
+ *   gs_host_get_kernel(mod, "_Z6vecAddPfS_S_i", &kernel, &diag);   cuModuleGetFunction
+ *   gs_host_malloc(&host, bytes, &dptr, &diag);                    cudaMalloc
+ *   gs_host_write_u32(&host, dptr, values, count, &diag);         cudaMemcpy H->D
+ *   gs_host_launch(&host, mod, kernel, grid, block, shared, args, n, &diag);
+ *   gs_host_read_u32(&host, values, dptr, count);                  cudaMemcpy D->H
+ *
+ * Device memory is little-endian. The typed copies (u16/u32/u64) serialise
+ * explicitly, so a big-endian host sees the same values; the raw byte copies
+ * move bytes as they are. Kernel arguments are passed as values (serialised
+ * little-endian into the parameter buffer at each parameter's offset) or as
+ * raw device-order bytes for aggregate parameters.
+ *
+ * A launch runs the kernel to completion before returning, through an
+ * executor hook: the functional executor by default (gs_exec_run_kernel on
+ * the host's one CTA context); the timing model installs its own with
+ * gs_host_set_executor. Everything is sized up front from gs_host_config;
+ * every limit hit names the option to raise.
+ */
+#ifndef GS_HOST_HOST_H
+#define GS_HOST_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/status.h"
+#include "exec/exec.h"
+#include "mem/devmem.h"
+#include "ptx/ptx.h"
+
+#define GS_HOST_MODULES_OPTION "-gs_ptx_modules_max"
+#define GS_HOST_PTX_BYTES_OPTION "-gs_ptx_bytes_max"
+#define GS_HOST_PTX_ARENA_OPTION "-gs_ptx_arena_bytes"
+#define GS_HOST_PARAM_BYTES_MAX 32768u   /* PTX .param space limit of a kernel */
+
+typedef struct gs_host_config {
+    gs_devmem_config devmem;      /* device page size, pages, address window */
+    gs_exec_shape cta;            /* what the functional CTA context holds */
+    uint32_t modules_max;         /* PTX modules that can be loaded */
+    uint32_t ptx_bytes_max;       /* largest PTX text a module may have */
+    uint32_t num_sms;             /* %nsmid */
+    uint64_t warp_inst_limit;     /* functional watchdog per launch (0 = none) */
+    uint64_t ptx_arena_bytes;     /* arena bytes for all modules together (each
+                                   * load needs gs_ptx_bytes_for_text and keeps
+                                   * its decoded program); 0 = the length-only
+                                   * bound modules_max x gs_ptx_bytes_for(
+                                   * ptx_bytes_max), ~150x the text */
+    uint32_t ptx_no_slot_reuse;   /* 1: no liveness-based register slot reuse
+                                   * (gs_ptx_load_options; for comparisons) */
+} gs_host_config;
+
+typedef struct gs_host_module {
+    const gs_ptx_module *ptx;
+    uint64_t global_base;         /* device address of the .global segment */
+    uint64_t const_base;          /* device address of the .const segment */
+} gs_host_module;
+
+/* One kernel argument: `value` serialised little-endian in the parameter's
+ * size (it must fit, zero- or sign-extended), or, when `bytes` is not NULL,
+ * `size_bytes` raw device-order bytes (must equal the parameter's size). */
+typedef struct gs_kernel_arg {
+    uint64_t value;
+    const void *bytes;
+    uint32_t size_bytes;
+} gs_kernel_arg;
+
+struct gs_host;
+/* An executor: run `launch` to completion (or fail with a diagnostic). */
+typedef gs_status (*gs_host_executor_fn)(void *context, struct gs_host *host,
+                                         gs_exec_launch *launch, gs_diag *diag);
+
+typedef struct gs_host {
+    gs_host_config config;
+    gs_arena *arena;
+    gs_devmem mem;
+    gs_exec_cta *cta;             /* the functional runner's context */
+    gs_host_module *modules;
+    uint32_t num_modules;
+    uint8_t *params;              /* parameter buffer of the current launch */
+    gs_host_executor_fn executor;
+    void *executor_context;
+    gs_exec_launch last_launch;   /* the most recent launch and its counters */
+    uint32_t launches;
+    uint64_t warp_insts;          /* totals over every launch */
+    uint64_t thread_insts;
+    uint64_t ptx_arena_used;      /* arena bytes the loaded modules keep */
+} gs_host;
+
+/* Defaults: 4 KiB pages x 32768 (128 MiB), 4 GiB address window, CTAs up
+ * to 1024 threads x 512 register slots x 128 predicate slots, 96 KiB shared,
+ * 4 KiB local per thread, SIMT stack depth 64, 2 modules of up to 256 KiB of
+ * PTX within 16 MiB of loader arena (GS_HOST_PTX_ARENA_DEFAULT: nvcc output
+ * needs ~10-20 bytes per text byte, see gs_ptx_bytes_for_text), 15 SMs,
+ * instruction limit 2^36 warp instructions per launch. */
+#define GS_HOST_PTX_ARENA_DEFAULT (16u * 1024u * 1024u)
+void gs_host_config_default(gs_host_config *config);
+
+/* Arena bytes gs_host_init and the module loads will take. */
+size_t gs_host_bytes(const gs_host_config *config);
+
+gs_status gs_host_init(gs_host *host, const gs_host_config *config, gs_arena *arena,
+                       gs_diag *diag);
+void gs_host_set_executor(gs_host *host, gs_host_executor_fn executor, void *context);
+/* The default executor (functional). */
+gs_status gs_host_run_functional(void *context, gs_host *host, gs_exec_launch *launch,
+                                 gs_diag *diag);
+
+/* ---- memory ---- */
+gs_status gs_host_malloc(gs_host *host, uint64_t bytes, uint64_t *device_address,
+                         gs_diag *diag);
+gs_status gs_host_memcpy_to_device(gs_host *host, uint64_t dst, const void *src,
+                                   size_t bytes, gs_diag *diag);
+void gs_host_memcpy_to_host(gs_host *host, void *dst, uint64_t src, size_t bytes);
+gs_status gs_host_memset(gs_host *host, uint64_t dst, uint8_t value, size_t bytes,
+                         gs_diag *diag);
+/* Typed, endian-safe copies of `count` elements. */
+gs_status gs_host_write_u16(gs_host *host, uint64_t dst, const uint16_t *values, size_t count,
+                            gs_diag *diag);
+gs_status gs_host_write_u32(gs_host *host, uint64_t dst, const uint32_t *values, size_t count,
+                            gs_diag *diag);
+gs_status gs_host_write_u64(gs_host *host, uint64_t dst, const uint64_t *values, size_t count,
+                            gs_diag *diag);
+void gs_host_read_u16(gs_host *host, uint16_t *values, uint64_t src, size_t count);
+void gs_host_read_u32(gs_host *host, uint32_t *values, uint64_t src, size_t count);
+void gs_host_read_u64(gs_host *host, uint64_t *values, uint64_t src, size_t count);
+
+/* ---- modules and kernels ---- */
+gs_status gs_host_module_load(gs_host *host, const char *file_name, const char *text,
+                              size_t length, const gs_host_module **module, gs_diag *diag);
+gs_status gs_host_get_kernel(const gs_host_module *module, const char *name,
+                             const gs_ptx_kernel **kernel, gs_diag *diag);
+/* Device address of a module-scope .global or .const variable. */
+gs_status gs_host_symbol_address(const gs_host_module *module, const char *name,
+                                 uint64_t *address, gs_diag *diag);
+
+/* ---- launch ---- */
+gs_kernel_arg gs_arg_u64(uint64_t value);    /* also pointers and signed values */
+gs_kernel_arg gs_arg_bytes(const void *bytes, uint32_t size_bytes);
+
+gs_status gs_host_launch(gs_host *host, const gs_host_module *module,
+                         const gs_ptx_kernel *kernel, gs_dim3 grid, gs_dim3 block,
+                         uint32_t dynamic_shared_bytes, const gs_kernel_arg *args,
+                         uint32_t num_args, gs_diag *diag);
+
+#endif

@@ -1,0 +1,321 @@
+/*
+ * Running a parsed workload on the host API (src/host/host.h): allocate
+ * and fill the buffers, load the PTX modules, perform the steps (launches,
+ * element writes, the repeat-until loop) and fold the output buffers into
+ * the run's digest (DESIGN.md section 4: bytes serialised little-endian,
+ * gs_stats_add_data). Library code: no allocation beyond the host's arena,
+ * fixed-size staging windows on the stack.
+ */
+#include <string.h>
+
+#include "host/workload.h"
+#include "mem/devmem.h"
+
+#define WL_CHUNK_BYTES 1024u
+
+/* Serialise `count` elements of `bytes` each from a generator into `out`. */
+static void generate_chunk(gs_datagen *gen, unsigned bytes, uint8_t *out, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++)
+        gs_le_store(out + i * bytes, bytes, gs_datagen_next(gen));
+}
+
+static gs_status fill_generated(gs_host *host, const gs_wl_buffer *b, uint64_t address,
+                                gs_diag *diag)
+{
+    uint8_t chunk[WL_CHUNK_BYTES];
+    unsigned bytes = gs_wl_type_bytes((gs_wl_type)b->type);
+    size_t per_chunk = WL_CHUNK_BYTES / bytes;
+    uint64_t done = 0;
+    gs_datagen gen;
+    gs_status st;
+    if (b->init.kind == GS_DATAGEN_ZERO)
+        return gs_host_memset(host, address, 0, (size_t)gs_wl_buffer_bytes(b), diag);
+    gs_datagen_start(&gen, &b->init);
+    while (done < b->count) {
+        size_t n = b->count - done < per_chunk ? (size_t)(b->count - done) : per_chunk;
+        generate_chunk(&gen, bytes, chunk, n);
+        st = gs_host_memcpy_to_device(host, address + done * bytes, chunk, n * bytes, diag);
+        if (st != GS_OK)
+            return st;
+        done += n;
+    }
+    return GS_OK;
+}
+
+/* A `file` initialiser: exactly the buffer's bytes, copied as they are
+ * (the file holds device-order, little-endian data). */
+static gs_status fill_from_file(const gs_workload *wl, gs_host *host, const gs_wl_buffer *b,
+                                uint64_t address, gs_wl_read_fn read, void *context,
+                                gs_diag *diag)
+{
+    const char *text, *shown;
+    size_t length;
+    gs_status st = read(context, b->path, &shown, &text, &length, diag);
+    if (st != GS_OK)
+        return st;
+    if (length != gs_wl_buffer_bytes(b))
+        return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, b->line, 1,
+                           "file '%s' has %llu bytes; buffer '%s' needs exactly %llu", b->path,
+                           (unsigned long long)length, b->name,
+                           (unsigned long long)gs_wl_buffer_bytes(b));
+    return gs_host_memcpy_to_device(host, address, text, length, diag);
+}
+
+static gs_status setup_buffers(const gs_workload *wl, gs_host *host, gs_wl_read_fn read,
+                               void *context, gs_wl_state *state, gs_diag *diag)
+{
+    unsigned i;
+    gs_status st;
+    for (i = 0; i < wl->num_buffers; i++) {
+        const gs_wl_buffer *b = &wl->buffers[i];
+        if ((st = gs_host_malloc(host, gs_wl_buffer_bytes(b), &state->address[i], diag)))
+            return st;
+        st = b->from_file ? fill_from_file(wl, host, b, state->address[i], read, context, diag)
+                          : fill_generated(host, b, state->address[i], diag);
+        if (st != GS_OK)
+            return st;
+    }
+    return GS_OK;
+}
+
+static gs_status load_modules(const gs_workload *wl, gs_host *host, gs_wl_read_fn read,
+                              void *context, gs_wl_state *state, gs_diag *diag)
+{
+    unsigned i;
+    gs_status st;
+    for (i = 0; i < wl->num_ptx; i++) {
+        const char *text, *shown;
+        size_t length;
+        if ((st = read(context, wl->ptx[i], &shown, &text, &length, diag)) ||
+            (st = gs_host_module_load(host, shown, text, length, &state->modules[i], diag)))
+            return st;
+    }
+    return GS_OK;
+}
+
+/* Argument i of a launch against the kernel's parameter i: same size. */
+static gs_status check_arg(const gs_workload *wl, const gs_wl_step *s, unsigned i,
+                           const gs_ptx_param *param, gs_diag *diag)
+{
+    const gs_wl_arg *a = &s->args[i];
+    uint32_t bytes = a->is_buffer ? 8u : gs_wl_type_bytes((gs_wl_type)a->type);
+    if (bytes == param->size_bytes)
+        return GS_OK;
+    return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column,
+                       "argument %u of '%s' is %s (%u bytes) but parameter '%s' is .%s "
+                       "(%u bytes)", i + 1u, s->kernel,
+                       a->is_buffer ? "a buffer address" : gs_wl_type_name((gs_wl_type)a->type),
+                       bytes, param->name, gs_ptx_type_name((gs_ptx_type)param->type),
+                       param->size_bytes);
+}
+
+static gs_status find_kernel(const gs_workload *wl, const gs_wl_step *s,
+                             const gs_wl_state *state, unsigned *module,
+                             const gs_ptx_kernel **kernel, gs_diag *diag)
+{
+    unsigned i;
+    for (i = 0; i < wl->num_ptx; i++) {
+        const gs_ptx_kernel *k = gs_ptx_find_kernel(state->modules[i]->ptx, s->kernel);
+        if (k && k->is_entry) {
+            *module = i;
+            *kernel = k;
+            return GS_OK;
+        }
+    }
+    return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column,
+                       "no ptx module of this workload has a kernel (.entry) '%s'", s->kernel);
+}
+
+/* Dimension d of a launch: the for's $VAR where the parser marked it (the
+ * parser checked every loop value is a valid size). */
+static uint32_t loop_dim(const uint32_t *dims, uint8_t from_loop, unsigned d,
+                         const gs_wl_state *state)
+{
+    return (from_loop >> d) & 1u ? (uint32_t)state->loop_value : dims[d];
+}
+
+static gs_status do_launch(const gs_workload *wl, gs_host *host, const gs_wl_step *s,
+                           const gs_wl_state *state, gs_diag *diag)
+{
+    gs_kernel_arg args[GS_WL_MAX_ARGS];
+    const gs_ptx_kernel *kernel = NULL;
+    unsigned module = 0, i;
+    gs_dim3 grid, block;
+    gs_status st;
+    if ((st = find_kernel(wl, s, state, &module, &kernel, diag)))
+        return st;
+    if (kernel->num_params != s->num_args)
+        return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column,
+                           "kernel '%s' takes %u arguments; the launch gives %u", s->kernel,
+                           (unsigned)kernel->num_params, (unsigned)s->num_args);
+    for (i = 0; i < s->num_args; i++) {
+        if ((st = check_arg(wl, s, i, &kernel->params[i], diag)))
+            return st;
+        args[i] = gs_arg_u64(s->args[i].is_buffer   ? state->address[s->args[i].buffer]
+                             : s->args[i].from_loop ? (uint64_t)state->loop_value
+                                                    : s->args[i].bits);
+    }
+    grid.x = loop_dim(s->grid, s->grid_from_loop, 0, state);
+    grid.y = loop_dim(s->grid, s->grid_from_loop, 1, state);
+    grid.z = loop_dim(s->grid, s->grid_from_loop, 2, state);
+    block.x = loop_dim(s->block, s->block_from_loop, 0, state);
+    block.y = loop_dim(s->block, s->block_from_loop, 1, state);
+    block.z = loop_dim(s->block, s->block_from_loop, 2, state);
+    return gs_host_launch(host, state->modules[module], kernel, grid, block, s->shared_bytes,
+                          args, s->num_args, diag);
+}
+
+static uint64_t element_address(const gs_workload *wl, const gs_wl_state *state,
+                                const gs_wl_step *s)
+{
+    const gs_wl_buffer *b = &wl->buffers[s->buffer];
+    return state->address[s->buffer] + s->index * gs_wl_type_bytes((gs_wl_type)b->type);
+}
+
+static gs_status do_set(const gs_workload *wl, gs_host *host, const gs_wl_step *s,
+                        const gs_wl_state *state, gs_diag *diag)
+{
+    uint8_t bytes[8];
+    unsigned size = gs_wl_type_bytes((gs_wl_type)wl->buffers[s->buffer].type);
+    gs_le_store(bytes, size, s->value);
+    return gs_host_memcpy_to_device(host, element_address(wl, state, s), bytes, size, diag);
+}
+
+/* The repeat's condition on the element as it is now in device memory. */
+static int repeat_done(const gs_workload *wl, gs_host *host, const gs_wl_step *s,
+                       const gs_wl_state *state)
+{
+    uint8_t bytes[8];
+    unsigned size = gs_wl_type_bytes((gs_wl_type)wl->buffers[s->buffer].type);
+    uint64_t mask = size == 8u ? UINT64_MAX : (((uint64_t)1 << (size * 8u)) - 1u);
+    int equal;
+    gs_host_memcpy_to_host(host, bytes, element_address(wl, state, s), size);
+    equal = gs_le_load(bytes, size) == (s->value & mask);
+    return s->until_not_equal ? !equal : equal;
+}
+
+/* After a repeat's body: the index of the next step to run. */
+static gs_status end_of_body(const gs_workload *wl, gs_host *host, unsigned end,
+                             gs_wl_state *state, uint32_t *iterations, unsigned *next,
+                             gs_diag *diag)
+{
+    const gs_wl_step *r = &wl->steps[wl->steps[end].partner];
+    const gs_wl_buffer *b = &wl->buffers[r->buffer];
+    ++*iterations;
+    state->repeat_iterations++;
+    if (repeat_done(wl, host, r, state)) {
+        *next = end + 1u;
+        return GS_OK;
+    }
+    if (*iterations == r->max_iterations)
+        return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, r->line, r->column,
+                           "repeat ran max=%u iterations and %s[%llu] never became %s the "
+                           "value it waits for", (unsigned)r->max_iterations, b->name,
+                           (unsigned long long)r->index, r->until_not_equal ? "unequal to"
+                                                                             : "equal to");
+    *next = wl->steps[end].partner + 1u;
+    return GS_OK;
+}
+
+/* After a for's body: the next loop value, or past the end. */
+static unsigned end_of_for(const gs_workload *wl, unsigned end, gs_wl_state *state)
+{
+    const gs_wl_step *f = &wl->steps[wl->steps[end].partner];
+    state->repeat_iterations++;
+    if (state->loop_value == f->loop_last)
+        return end + 1u;
+    state->loop_value += f->loop_first < f->loop_last ? 1 : -1;
+    return wl->steps[end].partner + 1u;
+}
+
+static gs_status run_steps(const gs_workload *wl, gs_host *host, gs_wl_state *state,
+                           gs_diag *diag)
+{
+    unsigned i = 0;
+    uint32_t iterations = 0;
+    gs_status st = GS_OK;
+    while (i < wl->num_steps && st == GS_OK) {
+        const gs_wl_step *s = &wl->steps[i];
+        switch ((gs_wl_step_kind)s->kind) {
+        case GS_WL_STEP_LAUNCH:
+            st = do_launch(wl, host, s, state, diag);
+            i++;
+            break;
+        case GS_WL_STEP_SET:
+            st = do_set(wl, host, s, state, diag);
+            i++;
+            break;
+        case GS_WL_STEP_REPEAT:
+            iterations = 0;
+            i++;
+            break;
+        case GS_WL_STEP_FOR:
+            state->loop_value = s->loop_first;
+            i++;
+            break;
+        case GS_WL_STEP_END:
+            if (wl->steps[s->partner].kind == GS_WL_STEP_FOR)
+                i = end_of_for(wl, i, state);
+            else
+                st = end_of_body(wl, host, i, state, &iterations, &i, diag);
+            break;
+        }
+    }
+    return st;
+}
+
+gs_status gs_workload_host_config(const gs_workload *wl, gs_wl_read_fn read,
+                                  void *read_context, gs_host_config *config, gs_diag *diag)
+{
+    uint64_t pages = GS_WL_SPARE_PAGES, largest = 1, ptx_arena = 0;
+    unsigned i;
+    gs_status st;
+    gs_host_config_default(config);
+    for (i = 0; i < wl->num_ptx; i++) {
+        const char *text, *shown;
+        size_t length;
+        if ((st = read(read_context, wl->ptx[i], &shown, &text, &length, diag)))
+            return st;
+        largest = length > largest ? length : largest;
+        ptx_arena += gs_ptx_bytes_for_text(text, length);   /* exact loader bound */
+    }
+    /* a buffer may straddle one more page than its size needs */
+    for (i = 0; i < wl->num_buffers; i++)
+        pages += gs_wl_buffer_bytes(&wl->buffers[i]) / config->devmem.page_bytes + 2u;
+    config->modules_max = wl->num_ptx;
+    config->ptx_bytes_max = (uint32_t)largest;
+    config->ptx_arena_bytes = ptx_arena;
+    config->devmem.page_count = (uint32_t)pages;
+    return GS_OK;
+}
+
+gs_status gs_workload_run(const gs_workload *wl, gs_host *host, gs_wl_read_fn read,
+                          void *read_context, gs_wl_state *state, gs_diag *diag)
+{
+    gs_status st;
+    memset(state, 0, sizeof *state);
+    if ((st = setup_buffers(wl, host, read, read_context, state, diag)) ||
+        (st = load_modules(wl, host, read, read_context, state, diag)))
+        return st;
+    return run_steps(wl, host, state, diag);
+}
+
+void gs_workload_digest(const gs_workload *wl, gs_host *host, const gs_wl_state *state,
+                        gs_stats *stats)
+{
+    uint8_t chunk[WL_CHUNK_BYTES];
+    unsigned i;
+    for (i = 0; i < wl->num_outputs; i++) {
+        uint16_t b = wl->outputs[i];
+        uint64_t total = gs_wl_buffer_bytes(&wl->buffers[b]), done = 0;
+        while (done < total) {
+            size_t n = total - done < WL_CHUNK_BYTES ? (size_t)(total - done) : WL_CHUNK_BYTES;
+            /* device memory is little-endian: these bytes are already serialised */
+            gs_host_memcpy_to_host(host, chunk, state->address[b] + done, n);
+            gs_stats_add_data(stats, chunk, n);
+            done += n;
+        }
+    }
+}

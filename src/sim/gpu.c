@@ -1,0 +1,205 @@
+/*
+ * The GPU object: sizing, construction, CTA dispatch across the SMs and the
+ * per-launch functional contexts (see gpu.h; seed-004 section 1.6). The
+ * cycle loop is in gpu_run.c, statistics in gpu_stats.c.
+ */
+#include "sim/gpu.h"
+
+#include <string.h>
+
+#include "sim/sim_config.h"
+
+/* Bytes of the functional contexts of the CTAs one SM can hold at once: its
+ * thread slots, shared memory and CTA slots bound the sum over its CTAs. */
+static size_t contexts_per_sm_bytes(const gs_config *cfg, const gs_exec_shape *bound)
+{
+    gs_exec_shape sm_shape = *bound;
+    size_t slack = (size_t)cfg->max_cta_per_sm * 8u * GS_ARENA_ALIGN;   /* rounding */
+    sm_shape.threads = cfg->max_threads_per_sm;
+    sm_shape.shared_bytes = cfg->shmem_bytes;
+    return gs_exec_pool_bytes(&sm_shape, 1u) + slack +
+           (size_t)cfg->max_cta_per_sm * sizeof(gs_exec_cta);
+}
+
+size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound)
+{
+    gs_sm_params smp;
+    gs_cta_params ctap;
+    gs_diag diag;
+    size_t total = 0, n = gs_config_n_sms(cfg);
+    if (gs_sm_params_from_config(cfg, &smp, &diag) != GS_OK)
+        return 0;
+    gs_cta_params_from_config(cfg, &ctap);
+    total += gs_arena_round(n * sizeof(gs_sm));                      /* SM structs */
+    total += n * gs_sm_bytes(&smp);                                  /* SM pipelines */
+    total += gs_arena_round(n * sizeof(gs_cta_placement));           /* dispatch output */
+    total += gs_arena_round(n * sizeof(uint32_t)) + gs_arena_round(n); /* active list */
+    total += gs_arena_round(GS_SIM_MAX_SAMPLES * sizeof(uint32_t));  /* samples */
+    total += 2u * gs_arena_round(GS_SIM_MAX_SAMPLES * sizeof(uint64_t)); /* MPKI samples */
+    total += gs_cta_dispatch_bytes(&ctap);                           /* dispatcher */
+    if (bound)
+        total += GS_ARENA_ALIGN + n * contexts_per_sm_bytes(cfg, bound); /* CTA contexts */
+    if (!cfg->perfect_mem)
+        total += gs_memsys_bytes(cfg);                               /* memory system */
+    return total;
+}
+
+void gs_sim_bound_module(gs_exec_shape *bound, const gs_ptx_module *module)
+{
+    uint32_t i;
+    for (i = 0; i < module->num_kernels; i++) {
+        const gs_ptx_kernel *k = &module->kernels[i];
+        if (!k->is_entry)
+            continue;
+        if (k->num_reg_slots > bound->reg_slots)
+            bound->reg_slots = k->num_reg_slots;
+        if (k->num_pred_slots > bound->pred_slots)
+            bound->pred_slots = k->num_pred_slots;
+        if (k->local_bytes > bound->local_bytes)
+            bound->local_bytes = k->local_bytes;
+    }
+}
+
+static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
+{
+    uint32_t i;
+    gs_status st;
+    gpu->sms = (gs_sm *)gs_arena_alloc(arena, gpu->n_sms * sizeof(gs_sm));
+    gpu->placements = (gs_cta_placement *)gs_arena_alloc(arena,
+                                                         gpu->n_sms * sizeof(gs_cta_placement));
+    gpu->active = (uint32_t *)gs_arena_alloc(arena, gpu->n_sms * sizeof(uint32_t));
+    gpu->is_active = (uint8_t *)gs_arena_alloc(arena, gpu->n_sms);
+    gpu->samples = (uint32_t *)gs_arena_alloc(arena, GS_SIM_MAX_SAMPLES * sizeof(uint32_t));
+    gpu->sample_l1d_misses = (uint64_t *)gs_arena_alloc(arena,
+                                                        GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
+    gpu->sample_thread_insts = (uint64_t *)gs_arena_alloc(arena,
+                                                          GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
+    if (!gpu->sms || !gpu->placements || !gpu->active || !gpu->is_active || !gpu->samples ||
+        !gpu->sample_l1d_misses || !gpu->sample_thread_insts)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the GPU");
+    for (i = 0; i < gpu->n_sms; i++) {
+        gs_sm *sm = &gpu->sms[i];
+        if ((st = gs_sm_init(sm, i, &gpu->smp, NULL, gpu->cfg, &gpu->disp, arena,
+                             diag)) != GS_OK)
+            return st;
+        sm->fe = &gpu->fe;
+        if (gpu->memsys) {   /* the full LD/ST unit replaces the perfect one */
+            sm->ldst = gs_memsys_ldst(gpu->memsys, i, &sm->hooks);
+            sm->perfect = NULL;
+        }
+    }
+    return GS_OK;
+}
+
+gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bound,
+                      gs_arena *arena, gs_diag *diag)
+{
+    gs_status st;
+    memset(gpu, 0, sizeof *gpu);
+    gpu->cfg = cfg;
+    gpu->arena = arena;
+    if (bound)
+        gpu->bound = *bound;
+    gpu->n_sms = gs_config_n_sms(cfg);
+    gpu->period_ps[0] = gs_config_period_ps(cfg->clocks.core_khz);
+    gpu->period_ps[1] = gs_config_period_ps(cfg->clocks.icnt_khz);
+    gpu->period_ps[2] = gs_config_period_ps(cfg->clocks.l2_khz);
+    gpu->period_ps[3] = gs_config_period_ps(cfg->clocks.dram_khz);
+    if (!cfg->perfect_mem && (st = gs_memsys_init(&gpu->memsys, arena, cfg, diag)) != GS_OK)
+        return st;
+    if ((st = gs_sm_params_from_config(cfg, &gpu->smp, diag)) != GS_OK)
+        return st;
+    gs_cta_params_from_config(cfg, &gpu->ctap);
+    gpu->next_sample = cfg->sample_cycles ? 0 : ~(uint64_t)0;
+    return build_sms(gpu, arena, diag);
+}
+
+void gs_sim_attach(gs_gpu *gpu, gs_host *host)
+{
+    gs_host_set_executor(host, gs_sim_execute, gpu);
+}
+
+int gs_sim_watchdog_fired(const gs_gpu *gpu)
+{
+    return gpu->watchdog_fired;
+}
+
+/* ---- one launch: dispatcher, contexts ---- */
+
+/* Decision: PTX has no physical register count (GPGPU-Sim takes ptxas's);
+ * the loader's liveness-based storage slots (ptx_live.c: registers whose live
+ * ranges do not overlap share one) stand in for it, each one counted as one
+ * 32-bit register, unless .maxnreg is smaller. */
+static void kernel_shape(const gs_exec_launch *launch, gs_kernel_shape *ks)
+{
+    const gs_ptx_kernel *k = launch->kernel;
+    uint32_t regs = k->num_reg_storage ? k->num_reg_storage : k->num_reg_slots;
+    memset(ks, 0, sizeof *ks);
+    ks->num_ctas = launch->grid.x * launch->grid.y * launch->grid.z;
+    ks->threads_per_cta = launch->block.x * launch->block.y * launch->block.z;
+    ks->regs_per_thread = k->maxnreg && k->maxnreg < regs ? k->maxnreg : regs;
+    ks->shmem_bytes_per_cta = k->shared_static_bytes + launch->dynamic_shared_bytes;
+}
+
+static gs_status carve_contexts(gs_gpu *gpu, const gs_exec_launch *launch, gs_diag *diag)
+{
+    gs_exec_shape shape;
+    uint32_t count;
+    gs_exec_shape_for(launch, &shape);
+    shape.simt_depth = gpu->bound.simt_depth;
+    gpu->ctx_per_sm = gpu->disp.kernels[0].occ.ctas_per_sm;
+    count = gpu->ctx_per_sm * gpu->n_sms;
+    gpu->ctx = (gs_exec_cta *)gs_arena_alloc(gpu->arena, count * sizeof(gs_exec_cta));
+    if (!gpu->ctx)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
+                           "arena too small for %u CTA contexts; raise -gs_arena_mib",
+                           (unsigned)count);
+    return gs_exec_pool_init(gpu->ctx, count, &shape, gpu->arena, diag);
+}
+
+gs_status gs_sim_queue_kernel(gs_gpu *gpu, const gs_kernel_shape *ks, gs_diag *diag)
+{
+    uint32_t index;
+    gs_status st;
+    if (!gpu->have_mark) {
+        gpu->ctx_mark = gs_arena_mark(gpu->arena);
+        gpu->have_mark = 1;
+    } else {
+        gs_arena_reset_to(gpu->arena, gpu->ctx_mark);
+    }
+    if ((st = gs_cta_dispatch_init(&gpu->disp, &gpu->ctap, gpu->arena, diag)) != GS_OK)
+        return st;
+    if ((st = gs_cta_launch(&gpu->disp, ks, &index, diag)) != GS_OK)
+        return st;
+    /* The adaptive L1D / shared split sees the kernel's shared memory per SM
+     * (mem/cache_adapt.h); nothing happens when it is off. */
+    if (gpu->memsys && (st = gs_memsys_kernel_start(gpu->memsys,
+            (uint64_t)ks->shmem_bytes_per_cta * gpu->disp.kernels[0].occ.ctas_per_sm,
+            diag)) != GS_OK)
+        return st;
+    gpu->last_occupancy = gpu->disp.kernels[0].occ;
+    gpu->kernels++;
+    gpu->dispatch_dirty = 1;
+    return GS_OK;
+}
+
+gs_status gs_sim_prepare_launch(gs_gpu *gpu, gs_exec_launch *launch, gs_diag *diag);
+
+gs_status gs_sim_prepare_launch(gs_gpu *gpu, gs_exec_launch *launch, gs_diag *diag)
+{
+    gs_exec_shape capacity = gpu->bound;
+    gs_kernel_shape ks;
+    gs_status st;
+    capacity.threads = gpu->cfg->max_threads_per_sm;
+    capacity.shared_bytes = gpu->cfg->shmem_bytes;
+    if ((st = gs_exec_check_launch(&capacity, launch, diag)) != GS_OK)
+        return st;
+    kernel_shape(launch, &ks);
+    if ((st = gs_sim_queue_kernel(gpu, &ks, diag)) != GS_OK)
+        return st;
+    launch->fault = GS_OK;
+    if ((st = carve_contexts(gpu, launch, diag)) != GS_OK)
+        return st;
+    gs_fe_ptx_bind(&gpu->fe, &gpu->fe_ptx, launch, gpu->ctx, gpu->ctx_per_sm);
+    return GS_OK;
+}

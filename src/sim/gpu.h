@@ -1,0 +1,134 @@
+/*
+ * The whole GPU under the timing model (DESIGN.md sections 3, 5, 8, 10;
+ * seed-004 sections 1.2 and 1.6): the SMs, the CTA dispatcher, the cycle
+ * loop, statistics and the watchdog. Kernel launches arrive through the host
+ * API's executor hook (host/host.h): gs_sim_attach installs gs_sim_execute,
+ * which runs each launch to completion under timing, one launch at a time.
+ *
+ *   bytes = gs_sim_bytes(&cfg, &bound);          before anything else
+ *   gs_sim_init(&gpu, &cfg, &bound, &arena, &diag);
+ *   gs_sim_attach(&gpu, &host);                  launches now run under timing
+ *   ... gs_host_launch / gs_workload_run ...
+ *   gs_sim_report(&gpu, &stats);
+ *
+ * Accel-Sim traces run through gs_sim_run_trace (gpu_trace.c): the kernels
+ * of the trace's list run in order under the same loop, the trace reader
+ * being the front end (core/frontend.h; no functional contexts: pass
+ * bound NULL to gs_sim_bytes / gs_sim_init and add gs_fe_trace_bytes).
+ *
+ * `bound` is the largest functional CTA shape any kernel of the run needs
+ * per thread (register and predicate slots, local bytes, SIMT depth): the
+ * contexts of the resident CTAs are carved from the arena at each launch,
+ * after a mark, for exactly that launch's occupancy; the budget reserved for
+ * them is the most one SM can hold (its threads, shared memory and CTA slots)
+ * times the SMs. A launch needing more fails with GS_E_ARENA / GS_E_LIMIT.
+ *
+ * The loop (gpu.c): each core cycle, the dispatcher places CTAs (only after
+ * a launch or a CTA end: nothing changes otherwise), then every awake SM runs
+ * its cycle in SM index order. An SM that can change nothing before a known
+ * cycle sleeps until then; when every SM sleeps the clock jumps to the
+ * earliest wake-up. Sleeping and jumping account the skipped cycles exactly as
+ * if simulated (tested: -gs_clock_jump 0 gives identical statistics).
+ * Perfect memory needs only the core clock domain (-gpgpu_clock_domains'
+ * other domains have no components to step). With the full memory system
+ * (src/mem/memsys.h) the interconnect, L2 and DRAM domains are stepped at
+ * their own integer-picosecond edges: before core cycle c (edge at c * P_core
+ * ps) every memory-domain edge earlier than it runs, in time order; edges at
+ * the same instant run in the fixed order core, icnt, l2, dram. SMs do not
+ * sleep while the full memory system serves them (replies come at times the
+ * SM cannot predict), and the clock jumps only when the memory system is idle.
+ */
+#ifndef GS_SIM_GPU_H
+#define GS_SIM_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/config.h"
+#include "base/stats.h"
+#include "base/status.h"
+#include "core/cta_dispatch.h"
+#include "core/frontend.h"
+#include "core/sm.h"
+#include "host/host.h"
+#include "mem/memsys.h"
+#include "sim/frontend_ptx.h"
+
+#define GS_SIM_MAX_SAMPLES 1024u   /* active-warp samples kept (-gs_sample_cycles) */
+
+typedef struct gs_gpu {
+    const gs_config *cfg;
+    gs_sm_params smp;
+    gs_cta_params ctap;
+    uint32_t n_sms;
+    gs_sm *sms;
+    gs_cta_dispatch disp;
+    gs_memsys *memsys;                /* NULL with -gpgpu_perfect_mem 1 */
+    uint64_t period_ps[4];            /* core, icnt, l2, dram */
+    uint64_t next_edge_ps[4];         /* memory domains' next edge (index 1..3) */
+    uint64_t domain_cycle[4];
+    gs_cta_placement *placements;     /* [n_sms] */
+    uint32_t *active;                 /* SMs with resident work, index order */
+    uint32_t num_active;
+    uint8_t *is_active;
+    gs_arena *arena;
+    gs_exec_shape bound;
+    size_t ctx_mark;
+    int have_mark;
+    gs_exec_cta *ctx;                 /* [n_sms * ctx_per_sm] this launch's contexts */
+    uint32_t ctx_per_sm;
+    gs_frontend fe;                   /* the running kernel's instruction source */
+    gs_fe_ptx fe_ptx;                 /* its state for PTX launches */
+    int dispatch_dirty;
+    uint64_t cycle;                   /* next core cycle */
+    uint64_t last_progress;
+    int watchdog_fired;
+    /* statistics */
+    uint64_t kernels, ctas_launched;
+    uint64_t warp_cycles;             /* sum over cycles of resident warps */
+    gs_occupancy last_occupancy;
+    uint64_t next_sample;
+    uint32_t num_samples;
+    uint64_t samples_dropped;
+    uint32_t *samples;                /* [GS_SIM_MAX_SAMPLES] */
+    /* at each sample, so far: L1D misses and committed thread instructions
+     * (full memory system only; per-period MPKI, seed-000 2.4 epochs) */
+    uint64_t *sample_l1d_misses, *sample_thread_insts;   /* [GS_SIM_MAX_SAMPLES] */
+} gs_gpu;
+
+/* Committed thread instructions of all SMs so far (gpu_sim_insn). */
+uint64_t gs_sim_thread_insts(const gs_gpu *gpu);
+
+/* bound NULL: no functional contexts (trace runs). */
+size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound);
+gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bound,
+                      gs_arena *arena, gs_diag *diag);
+void gs_sim_attach(gs_gpu *gpu, gs_host *host);
+/* The host API executor (gs_host_executor_fn). */
+gs_status gs_sim_execute(void *gpu, gs_host *host, gs_exec_launch *launch, gs_diag *diag);
+
+/* Statistics entries gs_sim_report adds (size the registry with it). */
+uint32_t gs_sim_stats_count(const gs_config *cfg);
+void gs_sim_report(const gs_gpu *gpu, gs_stats *stats);
+
+int gs_sim_watchdog_fired(const gs_gpu *gpu);
+/* What each unit waits for (DESIGN.md section 8). */
+void gs_sim_dump(const gs_gpu *gpu, const gs_sink *sink);
+
+/* Queue one kernel of shape ks as the only launch (resets the per-launch part
+ * of the arena) and count it; used by both front ends (gpu.c). */
+gs_status gs_sim_queue_kernel(gs_gpu *gpu, const gs_kernel_shape *ks, gs_diag *diag);
+/* Run the queued kernel to completion with gpu->fe as the front end (gpu_run.c). */
+gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag);
+
+struct gs_fe_trace;
+/* Run every command of an open trace's kernel list under timing (gpu_trace.c). */
+gs_status gs_sim_run_trace(gs_gpu *gpu, struct gs_fe_trace *fe, gs_diag *diag);
+/* gs_sim_report, then the trace's own counters (GS_FE_TRACE_STATS more). */
+void gs_sim_report_trace(const gs_gpu *gpu, const struct gs_fe_trace *fe, gs_stats *stats);
+
+/* Widen `bound` to hold every .entry kernel of a module (for gs_sim_bytes). */
+void gs_sim_bound_module(gs_exec_shape *bound, const gs_ptx_module *module);
+
+#endif

@@ -1,0 +1,252 @@
+/*
+ * The cycle loop of one kernel launch (gpu.h; DESIGN.md sections 3, 8, 10),
+ * the same for every front end (core/frontend.h: the dispatcher's CTAs are
+ * started through gpu->fe, the SMs decode through it).
+ *
+ * Per core cycle c, in this order: active-warp samples due at or before c;
+ * the CTA dispatcher (only when a launch began or a CTA ended since it last
+ * placed nothing); every active SM in index order that is awake at c
+ * (gs_sm_cycle); the watchdog. A sleeping SM is not touched until its wake
+ * cycle, when gs_sm_skip accounts the cycles it slept. When no SM is awake
+ * and the dispatcher has nothing to do, the clock jumps to the earliest wake
+ * cycle: nothing can change in between, so results are bit-identical with
+ * -gs_clock_jump 0 (tested).
+ */
+#include "mem/memsys.h"
+#include "sim/gpu.h"
+
+#include <string.h>
+
+gs_status gs_sim_prepare_launch(gs_gpu *gpu, gs_exec_launch *launch, gs_diag *diag);
+
+static void activate(gs_gpu *gpu, uint32_t sm)
+{
+    uint32_t i;
+    if (gpu->is_active[sm])
+        return;
+    gpu->is_active[sm] = 1;
+    i = gpu->num_active++;
+    while (i > 0 && gpu->active[i - 1u] > sm) {   /* keep index order */
+        gpu->active[i] = gpu->active[i - 1u];
+        i--;
+    }
+    gpu->active[i] = sm;
+}
+
+static void deactivate_drained(gs_gpu *gpu)
+{
+    uint32_t i, kept = 0;
+    for (i = 0; i < gpu->num_active; i++) {
+        uint32_t s = gpu->active[i];
+        if (gs_sm_drained(&gpu->sms[s])) {
+            gpu->is_active[s] = 0;
+            gpu->sms[s].wake_cycle = GS_SM_NO_EVENT;   /* inactive SMs count nothing */
+        }
+        else
+            gpu->active[kept++] = s;
+    }
+    gpu->num_active = kept;
+}
+
+/* Wake a sleeping SM at `cycle` (its skipped cycles accounted). */
+static void wake(gs_sm *sm, uint64_t cycle)
+{
+    if (sm->wake_cycle == GS_SM_NO_EVENT)
+        return;
+    gs_sm_skip(sm, sm->sleep_from, cycle);
+    sm->wake_cycle = GS_SM_NO_EVENT;
+}
+
+static gs_status dispatch(gs_gpu *gpu, gs_diag *diag)
+{
+    uint32_t n = gs_cta_dispatch_cycle(&gpu->disp, gpu->placements), i;
+    if (n == 0) {
+        gpu->dispatch_dirty = 0;
+        return GS_OK;
+    }
+    for (i = 0; i < n; i++) {
+        const gs_cta_placement *pl = &gpu->placements[i];
+        gs_sm *sm = &gpu->sms[pl->sm];
+        void *cta;
+        gs_status st = gpu->fe.ops->cta_start(&gpu->fe, pl, &cta, diag);
+        if (st != GS_OK)
+            return st;
+        wake(sm, gpu->cycle);
+        gs_sm_start_cta(sm, pl, cta, gpu->cycle);
+        activate(gpu, pl->sm);
+        gpu->ctas_launched++;
+    }
+    gpu->last_progress = gpu->cycle;
+    return GS_OK;
+}
+
+static uint32_t resident_warps(const gs_gpu *gpu)
+{
+    uint32_t i, total = 0;
+    for (i = 0; i < gpu->num_active; i++)
+        total += gpu->sms[gpu->active[i]].resident_warps;
+    return total;
+}
+
+/* Samples due at or before this cycle (before it runs): resident warps and,
+ * with the memory system, L1D misses and committed thread instructions so
+ * far; a sample skipped over by a clock jump repeats the same values. */
+static void take_samples(gs_gpu *gpu)
+{
+    uint32_t warps;
+    uint64_t misses = 0, insts = 0;
+    if (gpu->next_sample > gpu->cycle)
+        return;
+    warps = resident_warps(gpu);
+    if (gpu->memsys) {
+        misses = gs_memsys_l1d_misses(gpu->memsys);
+        insts = gs_sim_thread_insts(gpu);
+    }
+    while (gpu->next_sample <= gpu->cycle) {
+        if (gpu->num_samples < GS_SIM_MAX_SAMPLES) {
+            gpu->sample_l1d_misses[gpu->num_samples] = misses;
+            gpu->sample_thread_insts[gpu->num_samples] = insts;
+            gpu->samples[gpu->num_samples++] = warps;
+        } else
+            gpu->samples_dropped++;
+        gpu->next_sample += gpu->cfg->sample_cycles;
+    }
+}
+
+/* Run the awake SMs for this cycle; returns 1 when some SM stays awake. */
+static int step_sms(gs_gpu *gpu, gs_status *fault)
+{
+    uint32_t i;
+    int awake = 0;
+    uint64_t c = gpu->cycle;
+    for (i = 0; i < gpu->num_active; i++) {
+        gs_sm *sm = &gpu->sms[gpu->active[i]];
+        uint64_t done_before = sm->st.ctas_done, q;
+        if (sm->wake_cycle != GS_SM_NO_EVENT) {
+            if (sm->wake_cycle > c)
+                continue;
+            wake(sm, c);
+        }
+        gs_sm_cycle(sm, c);
+        if (sm->fault != GS_OK)
+            *fault = sm->fault;
+        if (sm->st.ctas_done != done_before)
+            gpu->dispatch_dirty = 1;
+        if (sm->last_progress > gpu->last_progress)
+            gpu->last_progress = sm->last_progress;
+        q = gs_sm_quiet_until(sm, c);
+        if (q == GS_SM_NO_EVENT) {
+            awake = 1;
+        } else {
+            sm->sleep_from = c;
+            sm->wake_cycle = q;
+        }
+    }
+    return awake;
+}
+
+static uint64_t earliest_wake(const gs_gpu *gpu)
+{
+    uint32_t i;
+    uint64_t best = GS_SM_NO_EVENT;
+    for (i = 0; i < gpu->num_active; i++) {
+        uint64_t w = gpu->sms[gpu->active[i]].wake_cycle;
+        if (w < best)
+            best = w;
+    }
+    return best;
+}
+
+static int watchdog(gs_gpu *gpu, gs_diag *diag)
+{
+    uint64_t limit = gpu->cfg->watchdog_cycles;
+    if (gpu->cycle - gpu->last_progress <= limit)
+        return 0;
+    gpu->watchdog_fired = 1;
+    gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
+                "watchdog: no instruction issued or completed for %llu cycles (cycle %llu; "
+                "-gs_watchdog_cycles)", (unsigned long long)limit,
+                (unsigned long long)gpu->cycle);
+    return 1;
+}
+
+/* Nothing can happen before the earliest wake: jump there (DESIGN.md section 3). */
+static void jump(gs_gpu *gpu)
+{
+    uint64_t target = earliest_wake(gpu), deadline;
+    deadline = gpu->last_progress + gpu->cfg->watchdog_cycles + 1u;
+    if (target > deadline)
+        target = deadline;   /* never wakes (a barrier deadlock): the watchdog fires */
+    if (target <= gpu->cycle)
+        return;
+    gpu->warp_cycles += (uint64_t)resident_warps(gpu) * (target - gpu->cycle);
+    gpu->cycle = target;
+}
+
+/* Memory-domain edges before the core edge of `core_cycle` (gpu.h). */
+static void step_memory(gs_gpu *gpu, uint64_t core_cycle)
+{
+    uint64_t core_ps = core_cycle * gpu->period_ps[0];
+    for (;;) {
+        unsigned d, best = 0;
+        for (d = 1; d < 4u; d++)   /* ties: icnt, l2, dram */
+            if (best == 0 || gpu->next_edge_ps[d] < gpu->next_edge_ps[best])
+                best = d;
+        if (gpu->next_edge_ps[best] >= core_ps)
+            return;
+        if (best == 1)
+            gs_memsys_icnt_cycle(gpu->memsys, gpu->domain_cycle[1]);
+        else if (best == 2)
+            gs_memsys_l2_cycle(gpu->memsys, gpu->domain_cycle[2]);
+        else
+            gs_memsys_dram_cycle(gpu->memsys, gpu->domain_cycle[3]);
+        gpu->domain_cycle[best]++;
+        gpu->next_edge_ps[best] += gpu->period_ps[best];
+    }
+}
+
+static int launch_done(const gs_gpu *gpu)
+{
+    return gs_cta_kernel_done(&gpu->disp, 0) && gpu->num_active == 0;
+}
+
+gs_status gs_sim_execute(void *context, gs_host *host, gs_exec_launch *launch, gs_diag *diag)
+{
+    gs_gpu *gpu = (gs_gpu *)context;
+    gs_status st;
+    (void)host;
+    if ((st = gs_sim_prepare_launch(gpu, launch, diag)) != GS_OK)
+        return st;
+    return gs_sim_run_kernel(gpu, diag);
+}
+
+gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
+{
+    gs_status st, fault = GS_OK;
+    gpu->last_progress = gpu->cycle;
+    while (!launch_done(gpu)) {
+        int awake;
+        take_samples(gpu);
+        if (gpu->memsys)
+            step_memory(gpu, gpu->cycle);
+        if (gpu->dispatch_dirty && (st = dispatch(gpu, diag)) != GS_OK)
+            return st;
+        awake = step_sms(gpu, &fault);
+        gpu->warp_cycles += resident_warps(gpu);
+        deactivate_drained(gpu);
+        if (fault != GS_OK) {
+            *diag = gpu->fe.fault_diag;
+            return fault;
+        }
+        gpu->cycle++;
+        if (watchdog(gpu, diag))
+            return GS_E_LIMIT;
+        if (!awake && !gpu->dispatch_dirty && gpu->num_active > 0 &&
+            (!gpu->memsys || !gs_memsys_busy(gpu->memsys))) {
+            jump(gpu);
+            if (watchdog(gpu, diag))
+                return GS_E_LIMIT;
+        }
+    }
+    return gpu->fe.ops->kernel_end(&gpu->fe, diag);
+}
