@@ -87,7 +87,6 @@ gs_status gs_sm_init(gs_sm *sm, uint32_t id, const gs_sm_params *p, gs_ldst *ful
     if ((st = gs_scoreboard_init(&sm->sb, &p->sb, arena, diag)) != GS_OK ||
         (st = gs_eu_init(&sm->eu, &p->eu, arena, diag)) != GS_OK)
         return st;
-    gs_hooks_init(&sm->hooks, id);
     gs_ldst_perfect_init(&sm->tex_storage, &sm->tex_port, p->tex_latency_cycles,
                          p->tex_latency_cycles);
     if (full_ldst) {
@@ -105,6 +104,32 @@ gs_status gs_sm_init(gs_sm *sm, uint32_t id, const gs_sm_params *p, gs_ldst *ful
     return GS_OK;
 }
 
+/* ---- events (base/event.h) ---- */
+
+void gs_sm_set_events(gs_sm *sm, gs_event_bus *bus)
+{
+    sm->bus = bus;
+}
+
+/* An event of warp slot w (NONE for a CTA event) at core cycle `cycle`. */
+static void sm_event(const gs_sm *sm, unsigned kind, uint32_t w, uint32_t cta_id,
+                     uint64_t cycle, uint32_t pc, uint32_t value, unsigned outcome)
+{
+    gs_event ev;
+    gs_event_clear(&ev, kind, GS_DOMAIN_CORE, cycle);
+    ev.unit = sm->id;
+    ev.origin.sm = (uint16_t)sm->id;
+    ev.origin.warp = (uint16_t)w;
+    ev.origin.cta = cta_id;
+    ev.origin.pc = pc;
+    ev.value = value;
+    ev.outcome = (uint8_t)outcome;
+    gs_event_emit(sm->bus, &ev);
+}
+
+#define SM_WANTS(sm, kind) gs_event_wanted((sm)->bus, GS_EV_##kind)
+#define CTA_OF(sm, w) ((sm)->ctas[(sm)->warps[w].cta_slot].cta_id)
+
 /* ---- CTA start and warp exit ---- */
 
 void gs_sm_start_cta(gs_sm *sm, const gs_cta_placement *pl, void *fe_cta, uint64_t cycle)
@@ -118,6 +143,7 @@ void gs_sm_start_cta(gs_sm *sm, const gs_cta_placement *pl, void *fe_cta, uint64
     cta->fe_cta = fe_cta;
     cta->num_warps = cta->live_warps = pl->num_warps;
     cta->warp_mask = pl->warp_mask;
+    cta->cta_id = pl->cta_id;
     if (sm->resident_warps == 0)
         sm->resident_since = cycle;
     while (mask) {
@@ -131,11 +157,15 @@ void gs_sm_start_cta(gs_sm *sm, const gs_cta_placement *pl, void *fe_cta, uint64
         gs_sched_warp_add(&sm->scheds[w % n], w / n, sm->dynamic_warp_id++);
         gs_sm_update_fetch(sm, w);
         sm->resident_warps++;
+        if (sm->bus != NULL)
+            gs_event_bus_bind_warp(sm->bus, sm->id, w, pl->cta_id);
     }
     sm->last_progress = cycle;
+    if (SM_WANTS(sm, CTA_LAUNCH))
+        sm_event(sm, GS_EV_CTA_LAUNCH, GS_ORIGIN_NONE, pl->cta_id, cycle, 0, pl->num_warps, 0);
 }
 
-static void check_barrier(gs_sm *sm, gs_sm_cta *cta, uint32_t id)
+static void check_barrier(gs_sm *sm, gs_sm_cta *cta, uint32_t id, uint64_t cycle)
 {
     uint32_t expected, n = sm->p->num_scheds;
     uint64_t mask = cta->warp_mask;
@@ -154,12 +184,17 @@ static void check_barrier(gs_sm *sm, gs_sm_cta *cta, uint32_t id)
         if (warp->present && warp->at_barrier && warp->barrier_id == id) {
             warp->at_barrier = 0;
             gs_sched_set_blocked(&sm->scheds[w % n], w / n, 0);
+            if (SM_WANTS(sm, BARRIER_LEAVE))
+                sm_event(sm, GS_EV_BARRIER_LEAVE, w, cta->cta_id, cycle, 0, id, 0);
         }
     }
 }
 
-static void cta_finished(gs_sm *sm, uint32_t slot)
+static void cta_finished(gs_sm *sm, uint32_t slot, uint64_t cycle)
 {
+    if (SM_WANTS(sm, CTA_FINISH))
+        sm_event(sm, GS_EV_CTA_FINISH, GS_ORIGIN_NONE, sm->ctas[slot].cta_id, cycle, 0,
+                 sm->ctas[slot].num_warps, 0);
     sm->fe->ops->cta_finish(sm->fe, sm->ctas[slot].fe_cta);
     sm->ctas[slot].in_use = 0;
     sm->st.ctas_done++;
@@ -173,6 +208,8 @@ static void warp_leave(gs_sm *sm, uint32_t w, uint64_t cycle)
     gs_sm_view *view = gs_sm_view_of(sm, w);
     uint64_t bit = gs_sm_bit_of(sm, w);
     uint32_t id;
+    if (SM_WANTS(sm, WARP_EXIT))
+        sm_event(sm, GS_EV_WARP_EXIT, w, cta->cta_id, cycle, 0, 0, 0);
     gs_sched_warp_remove(&sm->scheds[w % sm->p->num_scheds], w / sm->p->num_scheds);
     gs_scoreboard_clear_warp(&sm->sb, w);
     warp->present = 0;
@@ -185,9 +222,9 @@ static void warp_leave(gs_sm *sm, uint32_t w, uint64_t cycle)
     if (--sm->resident_warps == 0)
         sm->st.active_cycles += cycle + 1u - sm->resident_since;
     for (id = 0; id < GS_INST_BARRIERS; id++)
-        check_barrier(sm, cta, id);
+        check_barrier(sm, cta, id, cycle);
     if (cta->live_warps == 0)
-        cta_finished(sm, warp->cta_slot);
+        cta_finished(sm, warp->cta_slot, cycle);
 }
 
 /* ---- write-back ---- */
@@ -207,16 +244,11 @@ static void complete(gs_sm *sm, uint32_t tag, uint64_t cycle)
     }
     view->sb_wait &= ~bit;     /* re-check the head next issue */
     view->long_wait &= ~bit;
-    if (sm->hooks.count) {
-        gs_hook_commit ev;
-        ev.cycle = cycle;
-        ev.sm = sm->id;
-        ev.warp = w;
-        ev.pc = rec->pc;
-        ev.active_lanes = rec->active_lanes;
-        ev.op_class = rec->op_class;
-        gs_hooks_commit(&sm->hooks, &ev);
-    }
+    if (sm->bus != NULL && sm->bus->want_inst_epochs)
+        sm->bus->committed_warp_insts++;
+    if (SM_WANTS(sm, WARP_COMMIT))
+        sm_event(sm, GS_EV_WARP_COMMIT, w, CTA_OF(sm, w), cycle, rec->pc, rec->active_lanes,
+                 rec->op_class);
     sm->free_tags[sm->num_free_tags++] = tag;
     sm->last_progress = cycle;
     if (--warp->inflight == 0 && warp->exit_issued)
@@ -367,7 +399,7 @@ static gs_stall head_issuable(gs_sm *sm, uint32_t w, uint64_t cycle, unit_refusa
     return head_unit_accepts(sm, w, inst, cycle, memo) ? GS_STALL_NONE : GS_STALL_UNIT;
 }
 
-static void issue_barrier(gs_sm *sm, uint32_t w, const gs_inst *inst)
+static void issue_barrier(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle)
 {
     gs_sm_warp *warp = &sm->warps[w];
     gs_sm_cta *cta = &sm->ctas[warp->cta_slot];
@@ -376,12 +408,14 @@ static void issue_barrier(gs_sm *sm, uint32_t w, const gs_inst *inst)
         return;
     cta->arrived[id]++;
     cta->expected_threads[id] = inst->barrier_count;
+    if (SM_WANTS(sm, BARRIER_ARRIVE))
+        sm_event(sm, GS_EV_BARRIER_ARRIVE, w, cta->cta_id, cycle, inst->pc, id, 0);
     if (!(inst->flags & GS_INST_BAR_ARRIVE)) {
         warp->at_barrier = 1;
         warp->barrier_id = (uint8_t)id;
         gs_sched_set_blocked(&sm->scheds[w % sm->p->num_scheds], w / sm->p->num_scheds, 1);
     }
-    check_barrier(sm, cta, id);
+    check_barrier(sm, cta, id, cycle);
 }
 
 static void issue_head(gs_sm *sm, uint32_t w, uint64_t cycle)
@@ -403,13 +437,16 @@ static void issue_head(gs_sm *sm, uint32_t w, uint64_t cycle)
         rec->dst[i] = inst->dst[i];
     if (inst->num_dst)
         gs_scoreboard_reserve(&sm->sb, w, inst, is_long_load(inst));
+    if (SM_WANTS(sm, WARP_ISSUE))
+        sm_event(sm, GS_EV_WARP_ISSUE, w, CTA_OF(sm, w), cycle, inst->pc, rec->active_lanes,
+                 inst->op_class);
     unit_issue(sm, w, inst, tag, cycle);
     warp->inflight++;
     gs_sm_view_of(sm, w)->sb_ok &= ~gs_sm_bit_of(sm, w);   /* new head, new reservations */
     sm->st.warp_insts++;
     sm->st.thread_insts += rec->active_lanes;
     if (inst->flags & GS_INST_BARRIER)
-        issue_barrier(sm, w, inst);
+        issue_barrier(sm, w, inst, cycle);
     if (warp->ibuf_final[slot])
         warp->exit_issued = 1;
     warp->ibuf_head = (uint8_t)((slot + 1u) % GS_SM_IBUF);
@@ -507,7 +544,6 @@ void gs_sm_cycle(gs_sm *sm, uint64_t cycle)
     writeback(sm, cycle);
     issue(sm, cycle);
     gs_sm_fetch(sm, cycle);
-    gs_hooks_end_cycle(&sm->hooks, cycle);
 }
 
 int gs_sm_drained(const gs_sm *sm)

@@ -26,7 +26,8 @@
  *      next trace line. The timing model schedules the gs_inst either way.
  *      A miss blocks the warp's fetch until the line arrives (see
  *      sm_fetch.c for the latency).
- *   4. observation hooks: end of cycle (epochs).
+ *   events (base/event.h) as they happen: issue, barrier arrive / leave,
+ *   commit, warp exit, CTA launch / finish.
  * The SM keeps bit masks per scheduler (warps with an instruction, warps
  * waiting on the scoreboard) updated on events, so warps that cannot issue
  * cost nothing per cycle; an SM that cannot change state until a known cycle
@@ -40,7 +41,7 @@
 
 #include "base/arena.h"
 #include "base/config.h"
-#include "base/hooks.h"
+#include "base/event.h"
 #include "base/inst.h"
 #include "base/status.h"
 #include "core/cta_dispatch.h"
@@ -108,6 +109,7 @@ typedef struct gs_sm_warp {
 
 typedef struct gs_sm_cta {
     uint8_t in_use;
+    uint32_t cta_id;                  /* linear id in the grid (events) */
     uint32_t live_warps;              /* warps that have not left (timing) */
     uint32_t num_warps;
     uint32_t first_slot_hint;
@@ -163,7 +165,7 @@ typedef struct gs_sm {
     gs_ldst_perfect tex_storage;
     gs_ldst tex_port;
     gs_frontend *fe;                  /* instruction source of the running kernel */
-    gs_hooks hooks;
+    gs_event_bus *bus;                /* events (gs_sm_set_events); NULL = none */
     gs_cta_dispatch *disp;
     gs_sm_warp *warps;                /* [warp_slots] */
     gs_sm_cta *ctas;                  /* [max_ctas] */
@@ -211,5 +213,10 @@ void gs_sm_skip(gs_sm *sm, uint64_t from, uint64_t to);
 
 /* What the SM waits for (watchdog dump). */
 void gs_sm_dump(const gs_sm *sm, const gs_sink *sink);
+
+/* Emit this SM's events on `bus` (NULL: none). While the bus has any
+ * subscriber the SM never sleeps, so every cycle is stepped and a
+ * mechanism's steering takes effect at once. */
+void gs_sm_set_events(gs_sm *sm, gs_event_bus *bus);
 
 #endif

@@ -301,8 +301,8 @@ uint64_t gs_sm_quiet_until(gs_sm *sm, uint64_t cycle)
     wake = min_u64(wake, gs_ldst_perfect_next_event(&sm->tex_storage));
     if (sm->miss_mask)
         wake = min_u64(wake, sm->next_fill);
-    if (sm->hooks.count)
-        return GS_SM_NO_EVENT;   /* observers see every cycle */
+    if (sm->bus != NULL && sm->bus->count != 0)
+        return GS_SM_NO_EVENT;   /* subscribers see (and steer) every cycle */
     return wake == GS_SM_NO_EVENT ? GS_SM_NO_EVENT - 1u : wake;   /* NO_EVENT-1: never */
 }
 

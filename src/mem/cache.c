@@ -170,9 +170,40 @@ gs_status gs_cache_init(gs_cache *c, gs_arena *arena, const gs_cache_params *p,
     return cache_alloc(c, arena, p, diag);
 }
 
-void gs_cache_set_observer(gs_cache *c, const gs_cache_observer *observer)
+void gs_cache_set_events(gs_cache *c, const gs_event_bus *bus, unsigned level, uint32_t unit)
 {
-    c->observer = *observer;
+    int l2 = level == GS_LEVEL_L2;
+    c->bus = bus;
+    c->ev_unit = unit;
+    c->ev_level = (uint8_t)level;
+    c->ev_domain = (uint8_t)(l2 ? GS_DOMAIN_L2 : GS_DOMAIN_CORE);
+    c->ev_access = (uint8_t)(l2 ? GS_EV_L2_ACCESS : GS_EV_L1D_ACCESS);
+    c->ev_fill = (uint8_t)(l2 ? GS_EV_L2_FILL : GS_EV_L1D_FILL);
+    c->ev_evict = (uint8_t)(l2 ? GS_EV_L2_EVICT : GS_EV_L1D_EVICT);
+}
+
+void gs_cache_event_init(const gs_cache *c, gs_event *ev, unsigned kind, uint64_t cycle,
+                     uint16_t sm, uint16_t warp, uint32_t pc)
+{
+    gs_event_clear(ev, kind, c->ev_domain, cycle);
+    ev->level = c->ev_level;
+    ev->unit = c->ev_unit;
+    ev->origin.sm = sm;
+    ev->origin.warp = warp;
+    ev->origin.pc = pc;
+}
+
+void gs_cachei_mshr_event(const gs_cache *c, unsigned kind, uint64_t line_addr,
+                          uint64_t cycle, const gs_cache_request *rq, uint32_t value)
+{
+    gs_event ev;
+    if (!gs_event_wanted(c->bus, kind))
+        return;
+    gs_cache_event_init(c, &ev, kind, cycle, rq ? rq->sm : GS_ORIGIN_NONE,
+                    rq ? rq->warp : GS_ORIGIN_NONE, rq ? rq->pc : 0);
+    ev.addr = line_addr;
+    ev.value = value;
+    gs_event_emit(c->bus, &ev);
 }
 
 /* Invalidate the lines of ways [first_way, assoc) of every set; returns the
@@ -316,11 +347,11 @@ static void cache_push(gs_cache *c, const gs_cache_miss *miss)
     c->mq_count++;
 }
 
-static void cache_evict(gs_cache *c, uint32_t victim, uint16_t warp, uint64_t cycle,
-                        int at_fill, gs_cache_result *res)
+static void cache_evict(gs_cache *c, uint32_t victim, uint16_t sm, uint16_t warp,
+                        uint64_t cycle, gs_cache_result *res)
 {
     gs_cache_line *l = &c->lines[victim];
-    gs_cache_evict_event ev;
+    gs_event ev;
     if (l->dirty_mask) {
         gs_cache_miss wb;
         memset(&wb, 0, sizeof wb);
@@ -339,24 +370,22 @@ static void cache_evict(gs_cache *c, uint32_t victim, uint16_t warp, uint64_t cy
     c->stats.evictions++;
     res->evicted = 1;
     res->victim_line = l->line_addr;
-    if (c->observer.on_evict) {
-        memset(&ev, 0, sizeof ev);
-        ev.cycle = cycle;
-        ev.line_addr = l->line_addr;
+    if (gs_event_wanted(c->bus, c->ev_evict)) {
+        gs_cache_event_init(c, &ev, c->ev_evict, cycle, sm, warp, 0);
+        ev.addr = l->line_addr;
+        ev.owner_sm = l->owner_sm;
         ev.owner_warp = l->owner_warp;
-        ev.evicting_warp = warp;
-        ev.dirty_mask = l->dirty_mask;
-        ev.at_fill = (uint8_t)at_fill;
-        c->observer.on_evict(c->observer.ctx, &ev);
+        ev.dirty = l->dirty_mask != 0;
+        gs_event_emit(c->bus, &ev);
     }
 }
 
-void gs_cachei_replace(gs_cache *c, uint32_t victim, uint64_t line_addr, uint16_t warp,
-                       uint64_t cycle, int at_fill, gs_cache_result *res)
+void gs_cachei_replace(gs_cache *c, uint32_t victim, uint64_t line_addr, uint16_t sm,
+                       uint16_t warp, uint64_t cycle, gs_cache_result *res)
 {
     gs_cache_line *l = &c->lines[victim];
     if (l->allocated && l->line_addr != line_addr)
-        cache_evict(c, victim, warp, cycle, at_fill, res);
+        cache_evict(c, victim, sm, warp, cycle, res);
     if (c->mode == GS_CACHE_MODE_UNBOUNDED && !l->bound) {
         uint32_t b = cache_unb_bucket(c, line_addr);
         GS_ASSERT(victim == c->unb_used);
@@ -372,6 +401,7 @@ void gs_cachei_replace(gs_cache *c, uint32_t victim, uint64_t line_addr, uint16_
     l->valid_mask = 0;
     l->pending_mask = 0;
     l->dirty_mask = 0;
+    l->owner_sm = sm;
     l->owner_warp = warp;
     c->repl->on_insert(l, ++c->stamp);
 }

@@ -30,11 +30,12 @@
  * by params.unbounded_max_lines: only cold misses) and BYPASS (no lines:
  * every read gets its own MSHR entry and goes below, every write goes below).
  *
- * Observer callbacks (DESIGN.md section 7), called synchronously in this fixed
- * order: for one access that evicts a line, on_evict (victim) BEFORE
- * on_access (its outcome, also for reservation fails); a fill that evicts
- * (allocate-on-fill) calls on_evict during gs_cache_fill. Invalidations by
- * write-evict are not evictions (no callback; counted as invalidations).
+ * Events (base/event.h), emitted synchronously in this fixed order: for one
+ * access, the victim's EVICT, then MSHR_ALLOC or MSHR_MERGE, then the
+ * access's own ACCESS outcome (also for reservation fails, which emit
+ * nothing else); a fill emits EVICT (allocate-on-fill victim), FILL, then
+ * MSHR_RELEASE. Invalidations by
+ * write-evict are not evictions (no event; counted as invalidations).
  */
 #ifndef GS_MEM_CACHE_H
 #define GS_MEM_CACHE_H
@@ -44,6 +45,7 @@
 
 #include "base/arena.h"
 #include "base/cachestr.h"
+#include "base/event.h"
 #include "base/set_index.h"
 #include "base/stats.h"
 #include "base/status.h"
@@ -57,7 +59,7 @@
  * sets x assoc x 4 (x 4 more for sector caches), formats.md 2.1. */
 #define GS_CACHE_STREAMING_MSHR_FACTOR 4u
 
-/* Same order as gs_l1_outcome (core/sched.h) so glue can cast. */
+/* Same order as gs_event_outcome (base/event.h): events carry it as is. */
 typedef enum gs_cache_outcome {
     GS_CACHE_HIT = 0,
     GS_CACHE_HIT_RESERVED,
@@ -149,7 +151,8 @@ typedef struct gs_cache_line {
     uint64_t insert_stamp;         /* FIFO key */
     uint64_t use_stamp;            /* LRU key */
     uint32_t chain_next;           /* UNBOUNDED: hash chain */
-    uint16_t owner_warp;           /* warp whose access inserted it */
+    uint16_t owner_sm;             /* SM and warp whose access inserted it */
+    uint16_t owner_warp;
     uint8_t allocated;             /* tag valid (some sector valid or pending) */
     uint8_t valid_mask;
     uint8_t pending_mask;          /* reserved: fill outstanding (allocate-on-miss) */
@@ -169,34 +172,6 @@ extern const gs_repl_ops gs_repl_lru_ops;
 extern const gs_repl_ops gs_repl_fifo_ops;
 extern const gs_repl_ops *const gs_repl_table[2];     /* by gs_cache_repl */
 
-typedef struct gs_cache_event {
-    uint64_t cycle;
-    uint64_t line_addr;
-    uint32_t token;
-    uint32_t pc;
-    uint16_t sm;
-    uint16_t warp;
-    uint8_t outcome;               /* gs_cache_outcome */
-    uint8_t fail;                  /* gs_cache_fail */
-    uint8_t is_write;
-    uint8_t sector_miss;
-} gs_cache_event;
-
-typedef struct gs_cache_evict_event {
-    uint64_t cycle;
-    uint64_t line_addr;            /* the victim */
-    uint16_t owner_warp;           /* warp that inserted the victim */
-    uint16_t evicting_warp;        /* warp whose access (or fill) replaced it */
-    uint8_t dirty_mask;
-    uint8_t at_fill;               /* 1: allocate-on-fill eviction */
-} gs_cache_evict_event;
-
-typedef struct gs_cache_observer {
-    void *ctx;
-    void (*on_access)(void *ctx, const gs_cache_event *event);
-    void (*on_evict)(void *ctx, const gs_cache_evict_event *event);
-} gs_cache_observer;
-
 typedef struct gs_cache_stats {
     uint64_t reads, writes;        /* accesses by kind (reservation fails excluded) */
     uint64_t hits, pending_hits, misses, sector_misses;
@@ -214,7 +189,9 @@ typedef struct gs_cache {
     uint32_t *unb_buckets;         /* UNBOUNDED: hash heads */
     gs_cache_miss *mq;             /* miss-queue ring */
     gs_mshr mshr;
-    gs_cache_observer observer;
+    const gs_event_bus *bus;       /* events (gs_cache_set_events); NULL = none */
+    uint32_t ev_unit;              /* SM id (L1) or slice (L2) in the events */
+    uint8_t ev_access, ev_fill, ev_evict, ev_level, ev_domain;
     gs_cache_stats stats;
     uint64_t stamp;                /* replacement clock: +1 per line touch */
     uint32_t mode;
@@ -243,7 +220,13 @@ size_t gs_cache_arena_bytes(const gs_cache_params *params);
 gs_status gs_cache_init(gs_cache *cache, gs_arena *arena, const gs_cache_params *params,
                         gs_diag *diag);
 
-void gs_cache_set_observer(gs_cache *cache, const gs_cache_observer *observer);
+/* Emit this cache's events on `bus` as `level` (GS_LEVEL_L1D: L1D_* kinds in
+ * core cycles; GS_LEVEL_L2: L2_* kinds in L2 cycles), unit = SM or slice. */
+void gs_cache_set_events(gs_cache *cache, const gs_event_bus *bus, unsigned level,
+                         uint32_t unit);
+/* An event of this cache (its level, unit and clock) with origin (sm, warp, pc). */
+void gs_cache_event_init(const gs_cache *cache, gs_event *event, unsigned kind,
+                         uint64_t cycle, uint16_t sm, uint16_t warp, uint32_t pc);
 
 /* Adaptive L1 (mem/cache_adapt.h): from now on use `ways` (1..way_stride)
  * ways of every set (the set count, line size and set-index function do not

@@ -59,7 +59,7 @@ static void cache_read_commit(gs_cache *c, const gs_cache_request *rq, uint64_t 
     gs_mshr_entry *e;
     uint32_t valid = found ? c->lines[p->line].valid_mask : 0;
     if (p->victim != GS_CACHE_NONE) {
-        gs_cachei_replace(c, p->victim, p->line_addr, rq->warp, cycle, 0, res);
+        gs_cachei_replace(c, p->victim, p->line_addr, rq->sm, rq->warp, cycle, res);
         p->line = p->victim;
     } else if (!found && cache_allocates_on_miss(c, rq)) {
         c->stats.unbounded_overflows++;     /* UNBOUNDED footprint full: not cached */
@@ -85,9 +85,15 @@ static void cache_read_commit(gs_cache *c, const gs_cache_request *rq, uint64_t 
     w.token = rq->token;
     w.pc = rq->pc;
     w.warp = rq->warp;
+    w.sm = rq->sm;
     w.wait_mask = (uint8_t)(p->units & ~valid);
     w.is_write = o->waiter_is_write;
     gs_mshr_add_waiter(&c->mshr, p->entry, &w, cycle);
+    e = &c->mshr.entries[p->entry];
+    if (res->merged)
+        gs_cachei_mshr_event(c, GS_EV_MSHR_MERGE, p->line_addr, cycle, rq, e->n_waiters);
+    else
+        gs_cachei_mshr_event(c, GS_EV_MSHR_ALLOC, p->line_addr, cycle, rq, c->mshr.in_use);
     if (o->write_first)
         gs_cachei_push_write(c, rq, cycle, res);
 }
@@ -155,20 +161,15 @@ gs_cache_result gs_cache_access(gs_cache *c, const gs_cache_request *rq, uint64_
     else
         gs_cachei_read(c, rq, cycle, &plain_read, &res);
     cache_count(c, rq, &res);
-    if (c->observer.on_access) {
-        gs_cache_event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.cycle = cycle;
-        ev.line_addr = gs_cachei_line_addr(c, rq->addr);
-        ev.token = rq->token;
-        ev.pc = rq->pc;
-        ev.sm = rq->sm;
-        ev.warp = rq->warp;
+    if (gs_event_wanted(c->bus, c->ev_access)) {
+        gs_event ev;
+        gs_cache_event_init(c, &ev, c->ev_access, cycle, rq->sm, rq->warp, rq->pc);
+        ev.addr = gs_cachei_line_addr(c, rq->addr);
         ev.outcome = res.outcome;
         ev.fail = res.fail;
         ev.is_write = rq->is_write;
         ev.sector_miss = res.sector_miss;
-        c->observer.on_access(c->observer.ctx, &ev);
+        gs_event_emit(c->bus, &ev);
     }
     return res;
 }
@@ -181,7 +182,7 @@ static int cache_fill_line(gs_cache *c, const gs_mshr_entry *e, uint64_t cycle,
                            uint32_t *line)
 {
     uint32_t victim;
-    uint16_t warp;
+    const gs_mshr_waiter *first;
     gs_cache_result res;
     *line = gs_cachei_find(c, e->set, e->line_addr);
     if (*line != GS_CACHE_NONE || !e->insert_on_fill)
@@ -196,12 +197,30 @@ static int cache_fill_line(gs_cache *c, const gs_mshr_entry *e, uint64_t cycle,
     }
     if (gs_cachei_mq_room(c) < gs_cachei_victim_mq(c, victim))
         return 0;
-    warp = e->n_waiters ? gs_mshr_waiter_at(&c->mshr, (uint32_t)(e - c->mshr.entries), 0)->warp
-                        : 0;
+    first = e->n_waiters ? gs_mshr_waiter_at(&c->mshr, (uint32_t)(e - c->mshr.entries), 0)
+                         : NULL;
     memset(&res, 0, sizeof res);
-    gs_cachei_replace(c, victim, e->line_addr, warp, cycle, 1, &res);
+    gs_cachei_replace(c, victim, e->line_addr, first ? first->sm : 0, first ? first->warp : 0,
+                      cycle, &res);
     *line = victim;
     return 1;
+}
+
+/* FILL with the origin of the entry's first waiter (the request that missed). */
+static void fill_events(const gs_cache *c, const gs_mshr_entry *e, uint64_t line_addr,
+                        uint32_t filled, uint64_t cycle)
+{
+    const gs_mshr_waiter *first;
+    gs_event ev;
+    if (!gs_event_wanted(c->bus, c->ev_fill))
+        return;
+    first = e->n_waiters ? gs_mshr_waiter_at(&c->mshr, (uint32_t)(e - c->mshr.entries), 0)
+                         : NULL;
+    gs_cache_event_init(c, &ev, c->ev_fill, cycle, first ? first->sm : GS_ORIGIN_NONE,
+                    first ? first->warp : GS_ORIGIN_NONE, first ? first->pc : 0);
+    ev.addr = line_addr;
+    ev.value = gs_cachei_mem_mask(c, filled);
+    gs_event_emit(c->bus, &ev);
 }
 
 int gs_cache_fill(gs_cache *c, uint64_t line_addr, uint32_t sectors, uint64_t cycle,
@@ -223,6 +242,9 @@ int gs_cache_fill(gs_cache *c, uint64_t line_addr, uint32_t sectors, uint64_t cy
             l->dirty_mask = (uint8_t)(l->dirty_mask | filled);
     }
     c->stats.fills++;
+    fill_events(c, e, line_addr, filled, cycle);
     *released = gs_mshr_fill(&c->mshr, entry, filled, out, capacity);
+    if (*released != 0)
+        gs_cachei_mshr_event(c, GS_EV_MSHR_RELEASE, line_addr, cycle, NULL, *released);
     return 1;
 }

@@ -24,8 +24,11 @@ uint32_t gs_cachei_victim(const gs_cache *c, uint32_t set, uint64_t line_addr);
 /* Miss-queue slots the replacement of line `victim` needs (1 when dirty). */
 uint32_t gs_cachei_victim_mq(const gs_cache *c, uint32_t victim);
 /* Evict what `victim` holds (write-back, callback) and install line_addr. */
-void gs_cachei_replace(gs_cache *c, uint32_t victim, uint64_t line_addr, uint16_t warp,
-                       uint64_t cycle, int at_fill, gs_cache_result *res);
+void gs_cachei_replace(gs_cache *c, uint32_t victim, uint64_t line_addr, uint16_t sm,
+                       uint16_t warp, uint64_t cycle, gs_cache_result *res);
+/* Emit MSHR_ALLOC / MSHR_MERGE / MSHR_RELEASE with `value`. */
+void gs_cachei_mshr_event(const gs_cache *c, unsigned kind, uint64_t line_addr,
+                          uint64_t cycle, const gs_cache_request *rq, uint32_t value);
 void gs_cachei_touch(gs_cache *c, uint32_t line);
 uint32_t gs_cachei_mq_room(const gs_cache *c);
 /* Queue a read of `units` of line_addr below. */

@@ -120,7 +120,7 @@ static void cache_write_allocate(gs_cache *c, const gs_cache_request *rq, uint32
             gs_cachei_fail(res, GS_CACHE_FAIL_MISS_QUEUE_FULL);
             return;
         }
-        gs_cachei_replace(c, victim, line_addr, rq->warp, cycle, 0, res);
+        gs_cachei_replace(c, victim, line_addr, rq->sm, rq->warp, cycle, res);
         line = victim;
     }
     l = &c->lines[line];

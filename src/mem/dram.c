@@ -285,6 +285,33 @@ int gs_dram_can_accept(const gs_dram *ctrl, uint32_t req_kind)
     return ctrl->queued[q] + ctrl->delay_count[q] < queue_size(ctrl, q);
 }
 
+void gs_dram_set_events(gs_dram *ctrl, const gs_event_bus *bus, uint32_t channel)
+{
+    ctrl->bus = bus;
+    ctrl->channel = channel;
+}
+
+/* A DRAM event about `req` (may be NULL for a precharge of no request). */
+static void dram_event(const gs_dram *ctrl, unsigned kind, const gs_mem_req *req,
+                       uint64_t cycle, uint32_t bank, uint64_t row, unsigned outcome)
+{
+    gs_event ev;
+    gs_event_clear(&ev, kind, GS_DOMAIN_DRAM, cycle);
+    ev.level = GS_LEVEL_DRAM;
+    ev.unit = ctrl->channel;
+    ev.value = bank;
+    ev.row = row;
+    ev.outcome = (uint8_t)outcome;
+    if (req != NULL) {
+        ev.addr = req->line_addr;
+        ev.is_write = req->kind == GS_REQ_WRITE;
+        ev.origin.sm = req->origin_sm;
+        ev.origin.warp = req->origin_warp;
+        ev.origin.pc = req->origin_pc;
+    }
+    gs_event_emit(ctrl->bus, &ev);
+}
+
 int gs_dram_push(gs_dram *ctrl, gs_mem_req *req, uint64_t now)
 {
     uint32_t q = queue_of_kind(req->kind);
@@ -304,6 +331,8 @@ int gs_dram_push(gs_dram *ctrl, gs_mem_req *req, uint64_t now)
         ctrl->stats.n_req_wr++;
     else
         ctrl->stats.n_req_rd++;
+    if (gs_event_wanted(ctrl->bus, GS_EV_DRAM_ENQUEUE))
+        dram_event(ctrl, GS_EV_DRAM_ENQUEUE, req, now, req->dram.bank, req->dram.row, 0);
     return 1;
 }
 
@@ -427,6 +456,9 @@ void gs_dram_assign(gs_dram *ctrl, uint32_t slot)
         ctrl->stats.row_hits++;
     else
         ctrl->stats.row_misses++;
+    if (gs_event_wanted(ctrl->bus, GS_EV_DRAM_ROW))
+        dram_event(ctrl, GS_EV_DRAM_ROW, e->req, ctrl->now, e->bank, e->row,
+                   b->open_row == e->row ? 0u : 1u);
     ctrl->stats.queue_lat_sum += waited;
     ctrl->stats.queue_lat_max = max_u64(ctrl->stats.queue_lat_max, waited);
 }
@@ -532,12 +564,14 @@ static void issue_precharge(gs_dram *ctrl, gs_dram_bank *b, uint64_t cycle)
 }
 
 static void record_command(gs_dram *ctrl, uint32_t kind, uint32_t bank, uint64_t row,
-                           uint64_t cycle)
+                           uint64_t cycle, const gs_mem_req *req)
 {
     ctrl->last_cmd.cycle = cycle;
     ctrl->last_cmd.kind = kind;
     ctrl->last_cmd.bank = bank;
     ctrl->last_cmd.row = row;
+    if (gs_event_wanted(ctrl->bus, GS_EV_DRAM_COMMAND))
+        dram_event(ctrl, GS_EV_DRAM_COMMAND, req, cycle, bank, row, kind);
 }
 
 /* Issue the next command the bank's request needs, if its timing allows. */
@@ -546,21 +580,22 @@ static int try_bank(gs_dram *ctrl, uint32_t bank, uint64_t cycle)
     gs_dram_bank *b = &ctrl->banks[bank];
     const gs_dram_entry *e = &ctrl->entries[b->current];
     uint64_t row = e->row;
+    const gs_mem_req *req = e->req;
     if (b->open_row == row) {
         uint32_t kind = e->queue == GS_DRAM_QUEUE_READ ? GS_DRAM_CMD_RD : GS_DRAM_CMD_WR;
         if (!can_issue_column(ctrl, b, e, cycle))
             return 0;
         issue_column(ctrl, b, bank, cycle);        /* may free the entry */
-        record_command(ctrl, kind, bank, row, cycle);
+        record_command(ctrl, kind, bank, row, cycle, req);
     } else if (b->open_row == GS_DRAM_ROW_NONE) {
         if (cycle < b->act_ok || cycle < ctrl->act_ok)          /* tRP, tRC, tRRD */
             return 0;
         issue_activate(ctrl, b, row, cycle);
-        record_command(ctrl, GS_DRAM_CMD_ACT, bank, row, cycle);
+        record_command(ctrl, GS_DRAM_CMD_ACT, bank, row, cycle, req);
     } else {
         if (cycle < b->pre_ok || cycle < ctrl->groups[e->group].pre_ok)  /* tRAS, tWTP, tRTPL */
             return 0;
-        record_command(ctrl, GS_DRAM_CMD_PRE, bank, b->open_row, cycle);
+        record_command(ctrl, GS_DRAM_CMD_PRE, bank, b->open_row, cycle, req);
         issue_precharge(ctrl, b, cycle);
     }
     return 1;
@@ -600,6 +635,9 @@ static void complete_ring(gs_dram *ctrl, gs_dram_ring *ring, uint64_t cycle)
         ctrl->stats.access_lat_max = max_u64(ctrl->stats.access_lat_max, latency);
         ctrl->stats.n_completed++;
         ctrl->pending--;
+        if (gs_event_wanted(ctrl->bus, GS_EV_DRAM_COMPLETE))
+            dram_event(ctrl, GS_EV_DRAM_COMPLETE, f->req, cycle, f->req->dram.bank,
+                       f->req->dram.row, 0);
         ring_pop(ring);
     }
 }

@@ -27,6 +27,7 @@
 #include "base/stats.h"
 #include "base/status.h"
 #include "mem/dsched.h"
+#include "base/event.h"
 #include "mem/mem_req.h"
 
 #define GS_DRAM_BANKS_MAX 64u         /* banks per channel (one 64-bit mask) */
@@ -169,6 +170,8 @@ typedef struct gs_dram {
     uint32_t pending;          /* requests anywhere in the controller */
     uint64_t now;
     gs_dram_cmd last_cmd;
+    const gs_event_bus *bus;   /* events (gs_dram_set_events); NULL = none */
+    uint32_t channel;          /* this controller's index in the events */
     gs_dram_counters stats;
 } gs_dram;
 
@@ -221,5 +224,9 @@ void gs_dram_assign(gs_dram *ctrl, uint32_t slot);
 
 /* Lowest set bit index of a nonzero mask (portable, no builtins). */
 uint32_t gs_dram_lowest_bit(uint64_t mask);
+
+/* Emit DRAM_ENQUEUE / DRAM_ROW / DRAM_COMMAND / DRAM_COMPLETE (in DRAM
+ * cycles) on `bus` as channel `channel`. */
+void gs_dram_set_events(gs_dram *ctrl, const gs_event_bus *bus, uint32_t channel);
 
 #endif

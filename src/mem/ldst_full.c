@@ -103,47 +103,13 @@ static void request_done(gs_ldst_full *u, uint32_t slot, uint64_t ready_cycle)
     maybe_finish(u, slot);
 }
 
-/* ---- observer: L1 events to the SM's hooks (core/sched.h) ---- */
+/* ---- events (base/event.h) ---- */
 
-static void on_l1_access(void *ctx, const gs_cache_event *event)
+void gs_ldst_full_set_events(gs_ldst_full *u, const gs_event_bus *bus)
 {
-    const gs_ldst_full *u = ctx;
-    gs_hook_access a;
-    a.cycle = event->cycle;
-    a.line_addr = event->line_addr;
-    a.sm = u->sm;
-    a.warp = event->warp;
-    a.pc = event->pc;
-    a.outcome = event->outcome;
-    a.is_write = event->is_write;
-    gs_hooks_access(u->hooks, &a);
-}
-
-static void on_l1_evict(void *ctx, const gs_cache_evict_event *event)
-{
-    const gs_ldst_full *u = ctx;
-    gs_hook_evict e;
-    e.cycle = event->cycle;
-    e.line_addr = event->line_addr;
-    e.sm = u->sm;
-    e.owner_warp = event->owner_warp;
-    e.evicting_warp = event->evicting_warp;
-    gs_hooks_evict(u->hooks, &e);
-}
-
-void gs_ldst_full_set_hooks(gs_ldst_full *u, const gs_hooks *hooks)
-{
-    gs_cache_observer obs;
-    u->hooks = hooks;
-    if (!u->has_l1)
-        return;
-    memset(&obs, 0, sizeof obs);
-    if (hooks != NULL) {
-        obs.ctx = u;
-        obs.on_access = on_l1_access;
-        obs.on_evict = on_l1_evict;
-    }
-    gs_cache_set_observer(&u->l1, &obs);
+    u->bus = bus;
+    if (u->has_l1)
+        gs_cache_set_events(&u->l1, bus, GS_LEVEL_L1D, u->sm);
 }
 
 /* ---- set-up ---- */
@@ -345,16 +311,15 @@ static void repeat_fail(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
     u->l1.stats.fails[GS_CACHE_FAIL_NONE]++;
     u->l1.stats.fails[u->blocked_reason]++;
     u->stats.reservation_stalls++;
-    if (u->hooks != NULL) {
-        gs_hook_access a;
-        a.cycle = now;
-        a.line_addr = c->line_addr;
-        a.sm = u->sm;
-        a.warp = u->head_warp;
-        a.pc = u->head_pc;
-        a.outcome = GS_L1_RESERVATION_FAIL;
-        a.is_write = u->head_op == GS_MEM_STORE;
-        gs_hooks_access(u->hooks, &a);
+    if (gs_event_wanted(u->bus, GS_EV_L1D_ACCESS)) {
+        gs_event ev;
+        gs_cache_event_init(&u->l1, &ev, GS_EV_L1D_ACCESS, now, (uint16_t)u->sm,
+                        (uint16_t)u->head_warp, u->head_pc);
+        ev.addr = c->line_addr;
+        ev.outcome = GS_OUTCOME_RESERVATION_FAIL;
+        ev.fail = u->blocked_reason;
+        ev.is_write = u->head_op == GS_MEM_STORE;
+        gs_event_emit(u->bus, &ev);
     }
 }
 

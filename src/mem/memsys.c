@@ -385,11 +385,18 @@ gs_status gs_memsys_kernel_start(gs_memsys *sys, uint64_t shmem_bytes_per_sm, gs
     return st;
 }
 
-gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm, gs_hooks *hooks)
+gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm)
 {
     GS_ASSERT(sm < sys->n_sms);
-    gs_ldst_full_set_hooks(&sys->ldst[sm], hooks);
     return &sys->ldst[sm].iface;
+}
+
+void gs_memsys_set_events(gs_memsys *sys, const gs_event_bus *bus)
+{
+    uint32_t i;
+    for (i = 0; i < sys->n_sms; i++)
+        gs_ldst_full_set_events(&sys->ldst[i], bus);
+    gs_partitions_set_events(&sys->parts, bus);
 }
 
 void gs_memsys_icnt_cycle(gs_memsys *sys, uint64_t icnt_cycle)

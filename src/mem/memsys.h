@@ -24,7 +24,7 @@
 
 #include "base/arena.h"
 #include "base/config.h"
-#include "base/hooks.h"
+#include "base/event.h"
 #include "base/stats.h"
 #include "base/status.h"
 #include "mem/devmem.h"
@@ -36,8 +36,10 @@ size_t gs_memsys_bytes(const gs_config *cfg);
 gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
                          gs_diag *diag);
 
-/* The LD/ST unit of SM `sm`; its L1 events go to `hooks` (may be NULL). */
-gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm, gs_hooks *hooks);
+/* The LD/ST unit of SM `sm`. */
+gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm);
+/* Emit every unit's events (L1Ds, MSHRs, L2 slices, DRAM) on `bus` (NULL: none). */
+void gs_memsys_set_events(gs_memsys *sys, const gs_event_bus *bus);
 
 /* A kernel launch, before its first cycle: with -gpgpu_adaptive_cache_config
  * 1, every SM's L1D is sized for the kernel's shared memory per SM (shared

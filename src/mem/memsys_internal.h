@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "base/hooks.h"
+#include "base/event.h"
 #include "limits.h"
 #include "mem/addrmap.h"
 #include "mem/cache.h"
@@ -53,7 +53,7 @@ typedef struct gs_ldst_stats {
 typedef struct gs_ldst_full {
     struct gs_memsys *sys;
     gs_ldst iface;
-    const gs_hooks *hooks;
+    const gs_event_bus *bus;         /* NULL: no events */
     uint32_t sm;
     uint32_t has_l1;
     gs_cache l1;
@@ -75,7 +75,7 @@ typedef struct gs_ldst_full {
     uint8_t head_space, head_op, head_path;
     /* After a RESERVATION_FAIL the L1 cannot change until a fill or a miss-
      * queue pop of this SM; until then a retry repeats the fail without
-     * looking up the cache (identical counters and hook events). */
+     * looking up the cache (identical counters and events). */
     uint8_t retry_blocked, blocked_reason;
     gs_coalesce_req reqs[GS_COALESCE_MAX_REQS];
     gs_ldst_stats stats;
@@ -120,7 +120,7 @@ struct gs_memsys {
 size_t gs_ldst_full_bytes(const gs_memsys *sys);
 gs_status gs_ldst_full_init(gs_ldst_full *unit, gs_memsys *sys, uint32_t sm, gs_arena *arena,
                             gs_diag *diag);
-void gs_ldst_full_set_hooks(gs_ldst_full *unit, const gs_hooks *hooks);
+void gs_ldst_full_set_events(gs_ldst_full *unit, const gs_event_bus *bus);
 void gs_ldst_full_dump(const gs_ldst_full *unit, const gs_sink *sink);
 extern const gs_ldst_ops gs_ldst_full_ops;
 

@@ -42,6 +42,7 @@ typedef struct gs_mshr_waiter {
     uint32_t token;        /* the caller's identity of the request (e.g. pool index) */
     uint32_t pc;
     uint16_t warp;         /* origin warp (SM warp slot) */
+    uint16_t sm;           /* origin SM */
     uint8_t wait_mask;     /* sectors it still waits for */
     uint8_t is_write;      /* a fetch-on-write partial write (data merged at fill) */
 } gs_mshr_waiter;

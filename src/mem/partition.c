@@ -447,6 +447,16 @@ static void sub_cycle(gs_partitions *parts, gs_subpart *sub)
         clear_bit(parts->sub_active, sub->id);
 }
 
+void gs_partitions_set_events(gs_partitions *parts, const gs_event_bus *bus)
+{
+    uint32_t i;
+    for (i = 0; i < parts->n_subs; i++)
+        if (parts->params.l2_present)
+            gs_cache_set_events(&parts->subs[i].l2, bus, GS_LEVEL_L2, i);
+    for (i = 0; i < parts->params.n_channels; i++)
+        gs_dram_set_events(parts->channels[i].dram, bus, i);
+}
+
 void gs_partitions_l2_cycle(gs_partitions *parts, uint64_t l2_cycle)
 {
     const uint64_t *arrived = gs_icnt_output_mask(parts->request_net);

@@ -121,6 +121,9 @@ gs_status gs_partitions_init(gs_partitions *parts, gs_arena *arena,
                              gs_req_pool *sm_pool, gs_icnt *request_net, gs_icnt *reply_net,
                              gs_diag *diag);
 
+/* Emit the L2 slices' and DRAM channels' events on `bus` (NULL: none). */
+void gs_partitions_set_events(gs_partitions *parts, const gs_event_bus *bus);
+
 /* Clock steps (the top loop's fixed order: core, icnt, l2, dram). */
 void gs_partitions_l2_cycle(gs_partitions *parts, uint64_t l2_cycle);
 void gs_partitions_dram_cycle(gs_partitions *parts, uint64_t dram_cycle);

@@ -37,6 +37,7 @@ size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound)
     total += gs_arena_round(GS_SIM_MAX_SAMPLES * sizeof(uint32_t));  /* samples */
     total += 2u * gs_arena_round(GS_SIM_MAX_SAMPLES * sizeof(uint64_t)); /* MPKI samples */
     total += gs_cta_dispatch_bytes(&ctap);                           /* dispatcher */
+    total += gs_arena_round(n * gs_config_warps_per_sm(cfg) * sizeof(uint32_t)); /* warp->CTA */
     if (bound)
         total += GS_ARENA_ALIGN + n * contexts_per_sm_bytes(cfg, bound); /* CTA contexts */
     if (!cfg->perfect_mem)
@@ -74,8 +75,10 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
                                                         GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
     gpu->sample_thread_insts = (uint64_t *)gs_arena_alloc(arena,
                                                           GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
+    gpu->warp_cta = (uint32_t *)gs_arena_alloc(arena, gpu->n_sms * gs_config_warps_per_sm(
+                                                   gpu->cfg) * sizeof(uint32_t));
     if (!gpu->sms || !gpu->placements || !gpu->active || !gpu->is_active || !gpu->samples ||
-        !gpu->sample_l1d_misses || !gpu->sample_thread_insts)
+        !gpu->sample_l1d_misses || !gpu->sample_thread_insts || !gpu->warp_cta)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the GPU");
     for (i = 0; i < gpu->n_sms; i++) {
         gs_sm *sm = &gpu->sms[i];
@@ -83,11 +86,16 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
                              diag)) != GS_OK)
             return st;
         sm->fe = &gpu->fe;
+        gs_sm_set_events(sm, &gpu->bus);
         if (gpu->memsys) {   /* the full LD/ST unit replaces the perfect one */
-            sm->ldst = gs_memsys_ldst(gpu->memsys, i, &sm->hooks);
+            sm->ldst = gs_memsys_ldst(gpu->memsys, i);
             sm->perfect = NULL;
         }
     }
+    gs_event_bus_set_warps(&gpu->bus, gpu->warp_cta, gpu->n_sms,
+                           gs_config_warps_per_sm(gpu->cfg), gpu->smp.num_scheds);
+    if (gpu->memsys)
+        gs_memsys_set_events(gpu->memsys, &gpu->bus);
     return GS_OK;
 }
 
@@ -101,6 +109,7 @@ gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bo
     if (bound)
         gpu->bound = *bound;
     gpu->n_sms = gs_config_n_sms(cfg);
+    gs_event_bus_init(&gpu->bus);
     gpu->period_ps[0] = gs_config_period_ps(cfg->clocks.core_khz);
     gpu->period_ps[1] = gs_config_period_ps(cfg->clocks.icnt_khz);
     gpu->period_ps[2] = gs_config_period_ps(cfg->clocks.l2_khz);

@@ -65,6 +65,8 @@ typedef struct gs_gpu {
     gs_sm *sms;
     gs_cta_dispatch disp;
     gs_memsys *memsys;                /* NULL with -gpgpu_perfect_mem 1 */
+    gs_event_bus bus;                 /* every unit's events (base/event.h) */
+    uint32_t *warp_cta;               /* [n_sms * warps per SM]: the bus's CTA table */
     uint64_t period_ps[4];            /* core, icnt, l2, dram */
     uint64_t next_edge_ps[4];         /* memory domains' next edge (index 1..3) */
     uint64_t domain_cycle[4];

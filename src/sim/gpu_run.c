@@ -220,10 +220,24 @@ gs_status gs_sim_execute(void *context, gs_host *host, gs_exec_launch *launch, g
     return gs_sim_run_kernel(gpu, diag);
 }
 
+/* KERNEL_LAUNCH / KERNEL_FINISH (base/event.h). */
+static void kernel_event(gs_gpu *gpu, unsigned kind, uint64_t cycle)
+{
+    gs_event ev;
+    if (!gs_event_wanted(&gpu->bus, kind))
+        return;
+    gs_event_clear(&ev, kind, GS_DOMAIN_CORE, cycle);
+    ev.value = gpu->disp.kernels[0].shape.num_ctas;
+    gs_event_emit(&gpu->bus, &ev);
+}
+
 gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
 {
     gs_status st, fault = GS_OK;
+    uint64_t launch_cycle = gpu->cycle;
     gpu->last_progress = gpu->cycle;
+    gpu->bus.kernel = (uint32_t)gpu->kernels;
+    kernel_event(gpu, GS_EV_KERNEL_LAUNCH, launch_cycle);
     while (!launch_done(gpu)) {
         int awake;
         take_samples(gpu);
@@ -238,6 +252,8 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
             *diag = gpu->fe.fault_diag;
             return fault;
         }
+        if (gpu->bus.want_epochs)
+            gs_event_end_cycle(&gpu->bus, gpu->cycle);
         gpu->cycle++;
         if (watchdog(gpu, diag))
             return GS_E_LIMIT;
@@ -248,5 +264,7 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
                 return GS_E_LIMIT;
         }
     }
+    kernel_event(gpu, GS_EV_KERNEL_FINISH, gpu->cycle > launch_cycle ? gpu->cycle - 1u
+                                                                    : launch_cycle);
     return gpu->fe.ops->kernel_end(&gpu->fe, diag);
 }

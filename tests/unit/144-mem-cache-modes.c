@@ -96,23 +96,37 @@ static void test_unbounded_cold_misses_only(void)
 static char trace[16];
 static uint32_t trace_len;
 
-static void on_access(void *ctx, const gs_cache_event *e)
+/* One letter per event: the access outcome as a digit, E evict (owner warp 1
+ * replaced by warp 2), a MSHR allocate, m merge, F fill, r release. */
+static void on_event(void *ctx, const gs_event *e)
 {
     (void)ctx;
-    trace[trace_len++] = (char)('0' + e->outcome);
-}
-
-static void on_evict(void *ctx, const gs_cache_evict_event *e)
-{
-    (void)ctx;
-    trace[trace_len++] = e->owner_warp == 1 && e->evicting_warp == 2 ? 'E' : '?';
+    switch (e->kind) {
+    case GS_EV_L1D_ACCESS: trace[trace_len++] = (char)('0' + e->outcome); break;
+    case GS_EV_L1D_EVICT:
+        trace[trace_len++] = e->owner_warp == 1 && e->origin.warp == 2 ? 'E' : '?';
+        break;
+    case GS_EV_MSHR_ALLOC: trace[trace_len++] = e->level == GS_LEVEL_L1D ? 'a' : '?'; break;
+    case GS_EV_MSHR_MERGE: trace[trace_len++] = 'm'; break;
+    case GS_EV_L1D_FILL: trace[trace_len++] = 'F'; break;
+    case GS_EV_MSHR_RELEASE: trace[trace_len++] = e->value == 1 ? 'r' : '?'; break;
+    default: trace[trace_len++] = '?'; break;
+    }
 }
 
 static void test_observer_order(void)
 {
-    gs_cache_observer obs = { NULL, on_access, on_evict };
+    gs_event_bus bus;
+    gs_event_sub sub;
+    gs_diag diag;
+    gs_event_bus_init(&bus);
+    memset(&sub, 0, sizeof sub);
+    sub.fn = on_event;
+    sub.name = "order";
+    sub.kinds = GS_EVENT_ALL;
+    GS_CHECK_EQ(GS_OK, gs_event_subscribe(&bus, &sub, &diag));
     GS_CHECK(ch_make(&cache, "N:1:128:1,L:R:m:N:L,A:4:4,4:0,128", GS_CACHE_MODE_NORMAL, 0));
-    gs_cache_set_observer(&cache, &obs);
+    gs_cache_set_events(&cache, &bus, GS_LEVEL_L1D, 0);
     trace_len = 0;
     GS_CHECK_EQ(CH_MISS, ch_read(&cache, A, 1, 1));
     GS_CHECK_EQ(CH_FAIL, ch_read(&cache, B, 2, 2));
@@ -120,7 +134,7 @@ static void test_observer_order(void)
     GS_CHECK_EQ(CH_HIT, ch_read(&cache, A, 1, 4));
     GS_CHECK_EQ(CH_MISS, ch_read(&cache, B, 2, 5));
     trace[trace_len] = '\0';
-    GS_CHECK_STR("230E2", trace);                       /* eviction before the outcome */
+    GS_CHECK_STR("a23Fr0Ea2", trace);                   /* eviction before the outcome */
 }
 
 static void test_report(void)

@@ -1,6 +1,6 @@
 /*
  * Issue order of the warp-scheduler policies on the SM pipeline, static warp
- * limiting and barriers, observed through commit hooks on SM 0 (src/core/sm.c;
+ * limiting and barriers, observed through WARP_COMMIT events of SM 0 (src/core/sm.c;
  * seed-004 sections 1.2.3 and 1.6; issue "SIMT core timing model").
  */
 #include "timing_harness.h"

@@ -3,7 +3,7 @@
  * header; issue 5): shared-memory bank conflicts (seed-004 1.3.2), atomics at
  * the L2 (1.5.2), .cg loads bypassing the L1, no L1 at all, an unbounded L1
  * (only cold misses), a bypassed L2, and the L1 events reaching the SM's
- * hooks (core/sched.h). Latency terms: 180-mem-memsys-latency.c.
+ * events (base/event.h). Latency terms: 180-mem-memsys-latency.c.
  */
 #include "memsys_harness.h"
 
@@ -115,43 +115,47 @@ static void test_bypassed_l2(void)
     GS_CHECK_EQ(0, ms_stat("L2_total_cache_hits"));
 }
 
-/* ---- hooks ---- */
+/* ---- events ---- */
 
 static uint32_t outcome_count[4];
 static uint32_t last_warp;
 
-static void count_access(void *ctx, const gs_hook_access *event)
+static void count_access(void *ctx, const gs_event *event)
 {
     (void)ctx;
     outcome_count[event->outcome]++;
-    last_warp = event->warp;
+    last_warp = event->origin.warp;
 }
 
-static void test_l1_events_reach_hooks(void)
+static void test_l1_events_reach_the_bus(void)
 {
-    static const gs_hook_ops counter = { "counter", 0, count_access, NULL, NULL, NULL };
     static const char *const small[] = {
         "-gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:L,A:1:8,8:0,128", NULL
     };
-    static gs_hooks hooks;
+    static gs_event_bus bus;
+    gs_event_sub sub;
     gs_inst two = ms_inst(GS_SPACE_GLOBAL, GS_MEM_LOAD, 0x0, 0x80, 4);
     gs_diag diag;
     GS_CHECK(ms_setup(small));
     memset(outcome_count, 0, sizeof outcome_count);
-    gs_hooks_init(&hooks, 0);
-    GS_CHECK_EQ(GS_OK, gs_hooks_add(&hooks, &counter, NULL, &diag));
-    ms.ldst[0] = gs_memsys_ldst(ms.sys, 0, &hooks);
+    gs_event_bus_init(&bus);
+    memset(&sub, 0, sizeof sub);
+    sub.fn = count_access;
+    sub.name = "counter";
+    sub.kinds = GS_EVENT_BIT(GS_EV_L1D_ACCESS);
+    GS_CHECK_EQ(GS_OK, gs_event_subscribe(&bus, &sub, &diag));
+    gs_memsys_set_events(ms.sys, &bus);
     two.active_mask = 0x3u;                      /* two lines, one MSHR entry */
     ms_issue(0, &two, 5, 1);
     GS_CHECK(ms_wait(0, 1, 3000) != ~0ull);
     two.active_mask = 0x1u;
     ms_issue(0, &two, 6, 2);
     GS_CHECK(ms_wait(0, 2, 3000) != ~0ull);
-    GS_CHECK_EQ(2, outcome_count[GS_L1_MISS]);
-    GS_CHECK_EQ(1, outcome_count[GS_L1_HIT]);
+    GS_CHECK_EQ(2, outcome_count[GS_OUTCOME_MISS]);
+    GS_CHECK_EQ(1, outcome_count[GS_OUTCOME_HIT]);
     GS_CHECK_EQ(ms_stat("L1D_total_cache_reservation_fails"),
-                outcome_count[GS_L1_RESERVATION_FAIL]);
-    GS_CHECK(outcome_count[GS_L1_RESERVATION_FAIL] > 0);
+                outcome_count[GS_OUTCOME_RESERVATION_FAIL]);
+    GS_CHECK(outcome_count[GS_OUTCOME_RESERVATION_FAIL] > 0);
     GS_CHECK_EQ(6, last_warp);
 }
 
@@ -163,6 +167,6 @@ int main(void)
     GS_RUN(test_no_l1);
     GS_RUN(test_unbounded_l1_only_cold_misses);
     GS_RUN(test_bypassed_l2);
-    GS_RUN(test_l1_events_reach_hooks);
+    GS_RUN(test_l1_events_reach_the_bus);
     return gs_check_report();
 }

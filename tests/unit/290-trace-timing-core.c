@@ -152,16 +152,16 @@ typedef struct commit_log {
     uint64_t w1_bar;         /* warp 1's barrier */
 } commit_log;
 
-static void on_commit(void *ctx, const gs_hook_commit *ev)
+static void on_commit(void *ctx, const gs_event *ev)
 {
     commit_log *log = (commit_log *)ctx;
-    if (ev->warp == 0 && ev->pc == 0x10)
+    if (ev->origin.sm != 0)
+        return;
+    if (ev->origin.warp == 0 && ev->origin.pc == 0x10)
         log->w0_after_bar = ev->cycle;
-    if (ev->warp == 1 && ev->pc == 0x1000)
+    if (ev->origin.warp == 1 && ev->origin.pc == 0x1000)
         log->w1_bar = ev->cycle;
 }
-
-static const gs_hook_ops commit_ops = { "test", 0, NULL, NULL, on_commit, NULL };
 
 /* BAR holds warp 0 until warp 1, 20 dependent FFMAs later, arrives too. */
 static void test_barrier(void)
@@ -182,7 +182,7 @@ static void test_barrier(void)
     tt_end_block(&text);
     memset(&log, 0, sizeof log);
     tt_config(&run.cfg);
-    run.hook = &commit_ops;
+    run.hook = on_commit;
     run.hook_ctx = &log;
     GS_CHECK_EQ(GS_OK, tt_simulate(&run, &text));
     run.hook = NULL;

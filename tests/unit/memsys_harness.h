@@ -81,7 +81,7 @@ static inline int ms_setup(const char *const *extra)
     }
     ms.n_sms = ms.cfg.n_clusters * ms.cfg.n_cores_per_cluster;
     for (i = 0; i < ms.n_sms && i < MS_MAX_SMS; i++)
-        ms.ldst[i] = gs_memsys_ldst(ms.sys, i, NULL);
+        ms.ldst[i] = gs_memsys_ldst(ms.sys, i);
     return 1;
 }
 

@@ -46,18 +46,28 @@ static void th_config(gs_config *cfg)
     cfg->perfect_icache = 1;
 }
 
-static void th_on_commit(void *ctx, const gs_hook_commit *ev)
+/* Commits of SM 0, from the event bus. */
+static void th_on_commit(void *ctx, const gs_event *ev)
 {
     th_run *r = (th_run *)ctx;
-    if (r->num_commits < TH_MAX_COMMITS) {
+    if (ev->origin.sm == 0 && r->num_commits < TH_MAX_COMMITS) {
         r->commits[r->num_commits].cycle = ev->cycle;
-        r->commits[r->num_commits].warp = ev->warp;
-        r->commits[r->num_commits].pc = ev->pc;
+        r->commits[r->num_commits].warp = ev->origin.warp;
+        r->commits[r->num_commits].pc = ev->origin.pc;
         r->num_commits++;
     }
 }
 
-static const gs_hook_ops th_commit_ops = { "test-commits", 0, NULL, NULL, th_on_commit, NULL };
+static int th_record_commits(th_run *r)
+{
+    gs_event_sub sub;
+    memset(&sub, 0, sizeof sub);
+    sub.fn = th_on_commit;
+    sub.ctx = r;
+    sub.name = "test-commits";
+    sub.kinds = GS_EVENT_BIT(GS_EV_WARP_COMMIT);
+    return gs_event_subscribe(&r->gpu.bus, &sub, &r->diag) == GS_OK;
+}
 
 static char *th_read(const char *path, size_t *length)
 {
@@ -81,7 +91,7 @@ static char *th_read(const char *path, size_t *length)
     return text;
 }
 
-/* Build host + GPU for `cfg` (finished) sized for `bound`; hooks on SM 0. */
+/* Build host + GPU for `cfg` (finished) sized for `bound`; commits of SM 0 recorded. */
 static int th_build(th_run *r, const gs_exec_shape *bound, size_t ptx_bytes, int record)
 {
     gs_host_config hc;
@@ -105,7 +115,7 @@ static int th_build(th_run *r, const gs_exec_shape *bound, size_t ptx_bytes, int
         gs_host_init(&r->host, &hc, &r->arena, &r->diag) ||
         gs_sim_init(&r->gpu, &r->cfg, bound, &r->arena, &r->diag))
         return 0;
-    if (record && gs_hooks_add(&r->gpu.sms[0].hooks, &th_commit_ops, r, &r->diag))
+    if (record && !th_record_commits(r))
         return 0;
     gs_sim_attach(&r->gpu, &r->host);
     return 1;

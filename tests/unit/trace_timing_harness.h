@@ -138,7 +138,7 @@ typedef struct tt_run {
     void *buffer;
     gs_stats stats;
     gs_diag diag;
-    const gs_hook_ops *hook;   /* optional observer on SM 0 */
+    gs_event_fn hook;          /* optional subscriber to WARP_COMMIT */
     void *hook_ctx;
 } tt_run;
 
@@ -170,8 +170,16 @@ static inline gs_status tt_simulate_path(tt_run *r, const char *list_path)
         (st = gs_sim_init(&r->gpu, &r->cfg, NULL, &r->arena, &r->diag)))
         return st;
     /* not sealed: each kernel carves its dispatcher after a mark (gpu.c) */
-    if (r->hook && (st = gs_hooks_add(&r->gpu.sms[0].hooks, r->hook, r->hook_ctx, &r->diag)))
-        return st;
+    if (r->hook) {
+        gs_event_sub sub;
+        memset(&sub, 0, sizeof sub);
+        sub.fn = r->hook;
+        sub.ctx = r->hook_ctx;
+        sub.name = "test";
+        sub.kinds = GS_EVENT_BIT(GS_EV_WARP_COMMIT);
+        if ((st = gs_event_subscribe(&r->gpu.bus, &sub, &r->diag)) != GS_OK)
+            return st;
+    }
     if ((st = gs_sim_run_trace(&r->gpu, &r->fe, &r->diag)) != GS_OK)
         return st;
     gs_sim_report_trace(&r->gpu, &r->fe, &r->stats);

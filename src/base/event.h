@@ -1,0 +1,197 @@
+/*
+ * The machine's events (DESIGN.md section 7; issue 12 item 3): what every
+ * unit reports to the mechanisms that watch it, and the bus that carries them.
+ *
+ * One gs_event_bus per simulated GPU, owned by sim/ and handed to every unit
+ * before cycle 0. A unit that may emit kind K tests gs_event_wanted(bus, K)
+ * first (one load and a bit test; nothing is built when no subscriber wants
+ * K), fills a gs_event and calls gs_event_emit. Subscribers are called
+ * synchronously, in subscription order, which is fixed by the mechanism list
+ * (sim/), so the whole stream is deterministic.
+ *
+ * Each event carries the cycle of the emitting unit's clock domain (`domain`:
+ * core, interconnect, L2, DRAM), the origin of the request or warp (kernel
+ * launch uid, CTA, SM, scheduler, SM warp slot, PC, app/class id) and per-kind
+ * fields, listed with GS_EVENT_KINDS below. Order within one core cycle: the
+ * SM's write-back (commit, warp exit, CTA finish), issue (issue, barrier
+ * arrive/leave), then its L1 events in the order the L1 processes accesses;
+ * for one access that replaces a line the victim's evict comes BEFORE the
+ * access's own outcome; memory-domain events come in the clock loop's
+ * domain order (sim/gpu_run.c); epochs last, after every SM has run the
+ * cycle.
+ *
+ * Epochs: a subscriber may ask for an EPOCH event every `epoch_cycles` core
+ * cycles (epoch e covers cycles [eK, (e+1)K - 1]; it fires at the end of
+ * cycle (e+1)K - 1, or, when the clock jumped over it, in order with that
+ * cycle number) and/or every `epoch_insts` committed warp instructions
+ * (fired at the end of the core cycle in which the count reached (e+1)N).
+ */
+#ifndef GS_BASE_EVENT_H
+#define GS_BASE_EVENT_H
+
+#include <stdint.h>
+
+#include "base/status.h"
+
+/* X(NAME, "name", fields used beyond origin/cycle): the one list of kinds. */
+#define GS_EVENT_KINDS(X)                                                          \
+    X(L1D_ACCESS, "l1d_access")       /* addr; outcome, fail, is_write, sector */ \
+    X(L1D_FILL, "l1d_fill")           /* addr; value = sectors filled */          \
+    X(L1D_EVICT, "l1d_evict")         /* addr = victim; owner; dirty */           \
+    X(L2_ACCESS, "l2_access")         /* as L1D_ACCESS; unit = slice */           \
+    X(L2_FILL, "l2_fill")                                                        \
+    X(L2_EVICT, "l2_evict")                                                      \
+    X(MSHR_ALLOC, "mshr_alloc")       /* level; addr; value = entries in use */   \
+    X(MSHR_MERGE, "mshr_merge")       /* level; addr; value = merge length */     \
+    X(MSHR_RELEASE, "mshr_release")   /* level; addr; value = waiters released */ \
+    X(DRAM_ENQUEUE, "dram_enqueue")   /* unit = channel; value = bank; row */     \
+    X(DRAM_ROW, "dram_row")           /* bank takes it: outcome 0 hit, 1 miss */  \
+    X(DRAM_COMMAND, "dram_command")   /* outcome = ACT 1, PRE 2, RD 3, WR 4 */     \
+    X(DRAM_COMPLETE, "dram_complete") /* data returned for the request */         \
+    X(WARP_ISSUE, "warp_issue")       /* value = active lanes; outcome = class */ \
+    X(WARP_COMMIT, "warp_commit")     /* value = active lanes; outcome = class */ \
+    X(BARRIER_ARRIVE, "barrier_arrive") /* value = barrier id */                 \
+    X(BARRIER_LEAVE, "barrier_leave") /* value = barrier id */                    \
+    X(WARP_EXIT, "warp_exit")                                                     \
+    X(CTA_LAUNCH, "cta_launch")                                                   \
+    X(CTA_FINISH, "cta_finish")                                                   \
+    X(KERNEL_LAUNCH, "kernel_launch") /* value = CTAs in the grid */              \
+    X(KERNEL_FINISH, "kernel_finish")                                             \
+    X(EPOCH, "epoch")                 /* value = epoch index; outcome = by */
+
+typedef enum gs_event_kind {
+#define GS_EVENT_ENUM(name, text) GS_EV_##name,
+    GS_EVENT_KINDS(GS_EVENT_ENUM)
+#undef GS_EVENT_ENUM
+    GS_EV_COUNT
+} gs_event_kind;
+
+/* Which clock a cycle counts. */
+typedef enum gs_event_domain {
+    GS_DOMAIN_CORE = 0,
+    GS_DOMAIN_ICNT,
+    GS_DOMAIN_L2,
+    GS_DOMAIN_DRAM
+} gs_event_domain;
+
+/* Where in the hierarchy (MSHR events, bypass decisions). */
+typedef enum gs_event_level {
+    GS_LEVEL_NONE = 0,
+    GS_LEVEL_L1D,
+    GS_LEVEL_L2,
+    GS_LEVEL_DRAM
+} gs_event_level;
+
+/* Cache outcomes, in gs_cache_outcome order (mem/cache.h). */
+typedef enum gs_event_outcome {
+    GS_OUTCOME_HIT = 0,
+    GS_OUTCOME_HIT_RESERVED,      /* line allocated, data in flight (MSHR merge) */
+    GS_OUTCOME_MISS,
+    GS_OUTCOME_RESERVATION_FAIL   /* no MSHR / miss-queue slot / line: retried */
+} gs_event_outcome;
+
+/* EPOCH.outcome: what the epoch counts. */
+enum { GS_EPOCH_BY_CYCLES = 0, GS_EPOCH_BY_INSTS = 1 };
+
+#define GS_ORIGIN_NONE 0xFFFFu    /* sm / warp / sched of a request no warp made */
+#define GS_ORIGIN_NO_CTA 0xFFFFFFFFu
+
+typedef struct gs_origin {
+    uint32_t kernel;     /* launch uid, 1 for a run's first kernel; 0 = none */
+    uint32_t cta;        /* linear CTA id in its grid; GS_ORIGIN_NO_CTA = none */
+    uint32_t pc;         /* instruction (byte PC of a trace, index of PTX) */
+    uint16_t sm;         /* GS_ORIGIN_NONE: no SM (an L2 write-back) */
+    uint16_t warp;       /* SM warp slot */
+    uint16_t sched;      /* warp scheduler of that slot */
+    uint16_t app;        /* application / class id (0 in GPU-only runs) */
+} gs_origin;
+
+typedef struct gs_event {
+    uint64_t cycle;      /* cycle of `domain` */
+    uint64_t addr;       /* line address; 0 where the kind has none */
+    uint64_t row;        /* DRAM row (DRAM kinds) */
+    gs_origin origin;    /* who made the request / which warp */
+    uint32_t unit;       /* SM id, L2 slice, DRAM channel */
+    uint32_t value;      /* per kind, see GS_EVENT_KINDS */
+    uint16_t owner_sm;   /* EVICT: SM whose access inserted the victim */
+    uint16_t owner_warp; /* EVICT: its warp slot */
+    uint8_t kind;        /* gs_event_kind */
+    uint8_t domain;      /* gs_event_domain */
+    uint8_t level;       /* gs_event_level */
+    uint8_t outcome;     /* gs_event_outcome; DRAM: command; EPOCH: by */
+    uint8_t fail;        /* RESERVATION_FAIL: reason (gs_cache_fail order) */
+    uint8_t is_write;
+    uint8_t dirty;       /* EVICT: the victim held dirty data */
+    uint8_t sector_miss; /* ACCESS: line present, a requested sector absent */
+} gs_event;
+
+typedef void (*gs_event_fn)(void *ctx, const gs_event *event);
+
+#define GS_EVENT_SUBSCRIBERS_MAX 16u
+#define GS_EVENT_BIT(kind) ((uint32_t)1u << (kind))
+#define GS_EVENT_ALL ((uint32_t)((1ull << GS_EV_COUNT) - 1u))
+
+typedef struct gs_event_sub {
+    gs_event_fn fn;
+    void *ctx;
+    const char *name;
+    uint32_t kinds;          /* GS_EVENT_BIT set */
+    uint64_t epoch_cycles;   /* 0 = none */
+    uint64_t epoch_insts;    /* 0 = none */
+    uint64_t cycle_epochs_done;
+    uint64_t inst_epochs_done;
+} gs_event_sub;
+
+typedef struct gs_event_bus {
+    uint32_t wanted;         /* union of the subscribers' kinds */
+    uint32_t count;
+    uint32_t want_epochs;    /* some subscriber has an epoch period */
+    uint32_t want_inst_epochs;
+    gs_event_sub subs[GS_EVENT_SUBSCRIBERS_MAX];
+    /* Origin completion (gs_event_emit): the running kernel's uid, the
+     * application id, and the CTA each SM warp slot runs (sim/ keeps them). */
+    uint32_t kernel;
+    uint16_t app;
+    uint16_t scheds_per_sm;
+    uint32_t warps_per_sm;
+    uint32_t num_sms;
+    uint32_t *warp_cta;      /* [num_sms * warps_per_sm]; NULL: CTAs unknown */
+    uint64_t committed_warp_insts;   /* counted by the SMs while want_inst_epochs */
+} gs_event_bus;
+
+/* Name of a kind ("l1d_access"), or NULL; kind from name (-1 if unknown). */
+const char *gs_event_name(unsigned kind);
+int gs_event_find(const char *name, unsigned length);
+
+void gs_event_bus_init(gs_event_bus *bus);
+/* Subscribe (before cycle 0); GS_E_LIMIT past GS_EVENT_SUBSCRIBERS_MAX.
+ * `sub` gives fn, ctx, name, kinds and the epoch periods; EPOCH is added to
+ * kinds when a period is set. */
+gs_status gs_event_subscribe(gs_event_bus *bus, const gs_event_sub *sub, gs_diag *diag);
+
+/* Nonzero when some subscriber wants `kind` (bus may be NULL). */
+#define gs_event_wanted(bus, kind) ((bus) != NULL && ((bus)->wanted >> (kind)) & 1u)
+
+/* The table that names the CTA of each SM warp slot (arena memory of
+ * num_sms x warps_per_sm words), and the schedulers per SM. */
+void gs_event_bus_set_warps(gs_event_bus *bus, uint32_t *warp_cta, uint32_t num_sms,
+                            uint32_t warps_per_sm, uint32_t scheds_per_sm);
+/* SM warp slot `warp` of `sm` now runs CTA `cta` (linear id in its grid). */
+void gs_event_bus_bind_warp(gs_event_bus *bus, uint32_t sm, uint32_t warp, uint32_t cta);
+
+/* Deliver to every subscriber of event->kind, in subscription order, after
+ * completing the origin: kernel (always the running one: kernels run one
+ * after another), app, and, where the event names an SM warp, its scheduler
+ * and CTA. A request that outlives its warp's CTA (a store still in the
+ * memory system when the slot is reused) is named with the slot's new CTA. */
+void gs_event_emit(const gs_event_bus *bus, const gs_event *event);
+
+/* An event of `kind` at `cycle` of `domain`, everything else zero / none. */
+void gs_event_clear(gs_event *event, unsigned kind, unsigned domain, uint64_t cycle);
+
+/* End of core cycle `cycle` (bus->committed_warp_insts so far, GPU-wide):
+ * fires the due epochs, cycle epochs before instruction epochs per
+ * subscriber, subscribers in order. */
+void gs_event_end_cycle(gs_event_bus *bus, uint64_t cycle);
+
+#endif
