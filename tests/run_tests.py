@@ -232,6 +232,7 @@ def main():
     opts = ap.parse_args()
     build = os.path.join(ROOT, opts.build) if not os.path.isabs(opts.build) else opts.build
     tally = Tally()
+    os.environ["GPUSIM_BUILD"] = build    # for the tool self-tests that run gpusim
     run_unit_binaries(build, tally, opts.verbose)
     run_cli_cases(build, tally)
     run_python_tests(tally, "gen")

@@ -234,6 +234,9 @@ typedef struct gs_config {
     uint32_t trace_line_bytes;             /* -gs_trace_line_bytes: per warp stream buffer */
     uint32_t trace_open_warps;             /* -gs_trace_open_warps: 0 = resident warps */
     uint32_t trace_tex_latency;            /* -gs_trace_tex_latency: address-less memory ops */
+    /* -gs_mechanisms: the studies' mechanisms to enable, by name (mech/mech.h
+     * resolves the names against its list when the simulator is set up) */
+    char mechanisms[GS_CONFIG_TEXT_MAX];
     gs_config_meta meta;
 } gs_config;
 
@@ -253,7 +256,8 @@ typedef enum gs_opt_type {
     GS_OPT_PART_INDEX,  /* -gpgpu_memory_partition_indexing */
     GS_OPT_PATH,        /* -inter_config_file */
     GS_OPT_PIPELINE,    /* -gpgpu_shader_core_pipeline threads:warp */
-    GS_OPT_SPEC_UNIT    /* -specialized_unit_K (gs_spec_unit_cfg) */
+    GS_OPT_SPEC_UNIT,   /* -specialized_unit_K (gs_spec_unit_cfg) */
+    GS_OPT_NAMES        /* comma list of identifiers [a-z0-9_], or none (char[TEXT_MAX]) */
 } gs_opt_type;
 
 typedef struct gs_option {
@@ -272,6 +276,11 @@ extern const uint32_t gs_option_count;
 
 /* Index of an option by name (without '-'); -1 when unknown. */
 int gs_option_find(const char *name, size_t length);
+
+/* Report an error at the place an option was last set (or without a place
+ * when it still has its default); for checks made above base (mech/, sim/). */
+gs_status gs_config_error_at(const gs_config *cfg, int option_index, gs_diag *diag,
+                             const char *format, ...) GS_PRINTF_LIKE(4, 5);
 
 /* Every option at its default; meta cleared. */
 void gs_config_defaults(gs_config *cfg);

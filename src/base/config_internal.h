@@ -30,11 +30,6 @@ gs_status gs_config_check_trace(gs_config *cfg, gs_diag *diag);
 /* Whole-configuration checks (config_check.c). */
 gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag);
 
-/* Report an error at the place an option was last set (or without a place
- * when it still has its default). */
-gs_status gs_config_error_at(const gs_config *cfg, int option_index, gs_diag *diag,
-                             const char *format, ...) GS_PRINTF_LIKE(4, 5);
-
 /* Index of the option set last among the given names (for combination errors). */
 int gs_config_latest(const gs_config *cfg, const char *const *names, uint32_t count);
 

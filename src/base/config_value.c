@@ -544,6 +544,35 @@ static size_t format_timing(const gs_dram_timing_cfg *tm, char *out, size_t capa
     return used;
 }
 
+/* ---- name lists (-gs_mechanisms) ---- */
+
+static int name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* "none" or name[,name...]; what each name means is the layer above's
+ * business (sim/ checks the names against its lists). */
+static int parse_names(const gs_option *opt, const char *t, size_t n, char *out,
+                       gs_value_error *e)
+{
+    size_t i, start = 0;
+    if (n >= GS_CONFIG_TEXT_MAX)
+        return gs_fail_at(e, 0, "-%s: longer than %u characters", opt->name,
+                          GS_CONFIG_TEXT_MAX - 1u);
+    for (i = 0; i <= n; i++) {
+        if (i < n && name_char(t[i]))
+            continue;
+        if (i == start || (i < n && t[i] != ','))
+            return gs_fail_at(e, (uint32_t)i, "-%s: expected none or name[,name...] "
+                              "(names of a-z, 0-9 and _)", opt->name);
+        start = i + 1u;
+    }
+    memcpy(out, t, n);
+    out[n] = '\0';
+    return 1;
+}
+
 /* ---- -gpgpu_mem_addr_mapping (spec/formats.md 2.3) ---- */
 
 static int parse_addrmap(const gs_option *opt, const char *t, size_t n, char *out,
@@ -646,6 +675,7 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *t, s
     case GS_OPT_SCHED: return parse_sched(opt, t, n, (gs_sched_config *)field, e);
     case GS_OPT_QUEUES: return parse_queues(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_ADDRMAP: return parse_addrmap(opt, t, n, (char *)field, e);
+    case GS_OPT_NAMES: return parse_names(opt, t, n, (char *)field, e);
     case GS_OPT_PART_INDEX: return parse_part_index(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_PATH: return parse_path(opt, cfg, t, n, e);
     case GS_OPT_PIPELINE: return parse_pipeline(opt, cfg, t, n, e);
@@ -696,7 +726,8 @@ size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *
     case GS_OPT_QUEUES:
         return gs_fmt(out, capacity, "%u:%u:%u:%u", (unsigned)q[0], (unsigned)q[1],
                       (unsigned)q[2], (unsigned)q[3]);
-    case GS_OPT_ADDRMAP: return gs_fmt(out, capacity, "%s", (const char *)field);
+    case GS_OPT_ADDRMAP:
+    case GS_OPT_NAMES: return gs_fmt(out, capacity, "%s", (const char *)field);
     case GS_OPT_PIPELINE:
         return gs_fmt(out, capacity, "%u:%u", (unsigned)cfg->max_threads_per_sm,
                       (unsigned)cfg->warp_size);

@@ -298,6 +298,9 @@ const gs_option gs_options[] = {
     NOTE_INT("trace_enabled", "0", "debug tracing"),
     NOTE_STR("trace_components", "none", "debug tracing"),
     NOTE_INT("trace_sampling_core", "0", "debug tracing"),
+    /* ---- the studies' mechanisms (src/mech/, DESIGN.md section 7) ---- */
+    OPT("gs_mechanisms", GS_OPT_NAMES, mechanisms, "none", 0, 0,
+        "mechanisms to enable: none or name[,name...] (gpusim --list-mechanisms)"),
 };
 
 const uint32_t gs_option_count = (uint32_t)(sizeof gs_options / sizeof gs_options[0]);

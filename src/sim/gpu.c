@@ -42,6 +42,7 @@ size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound)
         total += GS_ARENA_ALIGN + n * contexts_per_sm_bytes(cfg, bound); /* CTA contexts */
     if (!cfg->perfect_mem)
         total += gs_memsys_bytes(cfg);                               /* memory system */
+    total += gs_mech_bytes(cfg);                                     /* mechanisms */
     return total;
 }
 
@@ -99,6 +100,59 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
     return GS_OK;
 }
 
+static gs_sched *sched_of(void *machine, uint32_t sm, uint32_t s)
+{
+    gs_gpu *gpu = (gs_gpu *)machine;
+    GS_ASSERT(sm < gpu->n_sms && s < gpu->smp.num_scheds);
+    return &gpu->sms[sm].scheds[s];
+}
+
+gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
+                               gs_diag *diag)
+{
+    gs_mech_env env;
+    gs_event_sub sub;
+    gs_status st;
+    if (gpu->n_mechs >= GS_MECH_ENABLED_MAX)
+        return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0, "more than %u mechanisms ('%s')",
+                           GS_MECH_ENABLED_MAX, ops->name);
+    memset(&env, 0, sizeof env);
+    env.cfg = gpu->cfg;
+    env.n_sms = gpu->n_sms;
+    env.scheds_per_sm = gpu->smp.num_scheds;
+    env.warps_per_sm = gs_config_warps_per_sm(gpu->cfg);
+    env.sched_of = sched_of;
+    env.machine = gpu;
+    memset(&sub, 0, sizeof sub);
+    if ((st = ops->init(state, &env, &sub, diag)) != GS_OK)
+        return st;
+    sub.ctx = state;
+    sub.name = ops->name;
+    if ((st = gs_event_subscribe(&gpu->bus, &sub, diag)) != GS_OK)
+        return st;
+    gpu->mech_ops[gpu->n_mechs] = ops;
+    gpu->mech_state[gpu->n_mechs++] = state;
+    return GS_OK;
+}
+
+/* The mechanisms -gs_mechanisms enables, in list order, state from the arena. */
+static gs_status add_listed_mechanisms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
+{
+    uint32_t ids[GS_MECH_ENABLED_MAX], n, i;
+    gs_status st = gs_mech_select(gpu->cfg, ids, &n, diag);
+    for (i = 0; st == GS_OK && i < n; i++) {
+        const gs_mech_ops *ops = gs_mech_table[ids[i]];
+        size_t bytes = ops->bytes(gpu->cfg);
+        void *state = gs_arena_alloc(arena, bytes);
+        if (state == NULL)
+            return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
+                               "arena too small for mechanism '%s'", ops->name);
+        memset(state, 0, bytes);
+        st = gs_sim_add_mechanism(gpu, ops, state, diag);
+    }
+    return st;
+}
+
 gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bound,
                       gs_arena *arena, gs_diag *diag)
 {
@@ -120,7 +174,9 @@ gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bo
         return st;
     gs_cta_params_from_config(cfg, &gpu->ctap);
     gpu->next_sample = cfg->sample_cycles ? 0 : ~(uint64_t)0;
-    return build_sms(gpu, arena, diag);
+    if ((st = build_sms(gpu, arena, diag)) != GS_OK)
+        return st;
+    return add_listed_mechanisms(gpu, arena, diag);
 }
 
 void gs_sim_attach(gs_gpu *gpu, gs_host *host)

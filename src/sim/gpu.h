@@ -52,6 +52,7 @@
 #include "core/frontend.h"
 #include "core/sm.h"
 #include "host/host.h"
+#include "mech/mech.h"
 #include "mem/memsys.h"
 #include "sim/frontend_ptx.h"
 
@@ -67,6 +68,9 @@ typedef struct gs_gpu {
     gs_memsys *memsys;                /* NULL with -gpgpu_perfect_mem 1 */
     gs_event_bus bus;                 /* every unit's events (base/event.h) */
     uint32_t *warp_cta;               /* [n_sms * warps per SM]: the bus's CTA table */
+    const gs_mech_ops *mech_ops[GS_MECH_ENABLED_MAX];   /* enabled mechanisms, in order */
+    void *mech_state[GS_MECH_ENABLED_MAX];
+    uint32_t n_mechs;
     uint64_t period_ps[4];            /* core, icnt, l2, dram */
     uint64_t next_edge_ps[4];         /* memory domains' next edge (index 1..3) */
     uint64_t domain_cycle[4];
@@ -115,6 +119,12 @@ uint32_t gs_sim_stats_count(const gs_config *cfg);
 void gs_sim_report(const gs_gpu *gpu, gs_stats *stats);
 
 int gs_sim_watchdog_fired(const gs_gpu *gpu);
+
+/* Add a mechanism that is not in the list (a test's or an embedder's),
+ * after gs_sim_init and before the first launch; `state` is the caller's,
+ * zeroed. Its statistics need room: gs_sim_stats_count does not know it. */
+gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
+                               gs_diag *diag);
 /* What each unit waits for (DESIGN.md section 8). */
 void gs_sim_dump(const gs_gpu *gpu, const gs_sink *sink);
 

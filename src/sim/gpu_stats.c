@@ -16,7 +16,8 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
     uint32_t mem = cfg->perfect_mem ? 0u : 64u + 16u * gs_config_n_sms(cfg) +
                                            16u * gs_config_n_sub_partitions(cfg) +
                                            2u;   /* L1D_mpki, L2_mpki */
-    return mem + GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
+    return mem + gs_mech_stats_count(cfg) +
+           GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
            (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
            (cfg->sample_cycles && !cfg->perfect_mem ? GS_SIM_MAX_SAMPLES : 0u);
 }
@@ -145,6 +146,7 @@ uint64_t gs_sim_thread_insts(const gs_gpu *gpu)
 
 void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
 {
+    uint32_t i;
     report_totals(gpu, stats);
     report_stalls(gpu, stats);
     report_occupancy(gpu, stats);
@@ -154,6 +156,8 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
         gs_memsys_report(gpu->memsys, stats);
         gs_memsys_report_mpki(gpu->memsys, stats, gs_sim_thread_insts(gpu));
     }
+    for (i = 0; i < gpu->n_mechs; i++)   /* last: a run without them keeps its bytes */
+        gpu->mech_ops[i]->report(gpu->mech_state[i], stats);
 }
 
 void gs_sim_dump(const gs_gpu *gpu, const gs_sink *sink)

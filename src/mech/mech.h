@@ -1,0 +1,78 @@
+/*
+ * The studies' mechanisms as modules (DESIGN.md section 7; issue 12 item 2).
+ *
+ * A mechanism watches events (base/event.h) and steers decisions: warp
+ * eligibility and priority through the schedulers' steering masks
+ * (core/sched.h), per-request decisions as they are added. Each mechanism is
+ * one file (or folder) with one `const gs_mech_ops`, registered by one line
+ * in GS_MECH_LIST below; `-gs_mechanisms name[,name...]` enables them, in
+ * list order whatever the order given (so the event order never depends on
+ * how a user spelled the option). Its state comes from the arena, sized by
+ * its bytes(cfg) term before cycle 0; its statistics carry its name as
+ * prefix and appear only when it is enabled, so a run without it keeps its
+ * bytes.
+ */
+#ifndef GS_MECH_MECH_H
+#define GS_MECH_MECH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/config.h"
+#include "base/event.h"
+#include "base/stats.h"
+#include "base/status.h"
+#include "core/sched.h"
+
+/* What a mechanism is given at init: the configuration, the machine's
+ * shape and the warp schedulers it may steer. */
+typedef struct gs_mech_env {
+    const gs_config *cfg;
+    uint32_t n_sms;
+    uint32_t scheds_per_sm;
+    uint32_t warps_per_sm;
+    /* Scheduler s of SM sm (its steering masks: gs_sched_set_issue_allowed,
+     * gs_sched_set_may_load, gs_sched_set_prefer, gs_sched_set_limit). */
+    gs_sched *(*sched_of)(void *machine, uint32_t sm, uint32_t s);
+    void *machine;
+} gs_mech_env;
+
+typedef struct gs_mech_ops {
+    const char *name;           /* -gs_mechanisms name; statistics prefix */
+    const char *summary;        /* one line for --list-mechanisms */
+    size_t (*bytes)(const gs_config *cfg);                /* arena bytes of its state */
+    /* Set up the zeroed state and fill *sub (fn, kinds, epochs; ctx and name
+     * are set by the caller). */
+    gs_status (*init)(void *state, const gs_mech_env *env, gs_event_sub *sub, gs_diag *diag);
+    uint32_t (*stats_count)(const gs_config *cfg);        /* entries report adds */
+    void (*report)(const void *state, gs_stats *stats);
+} gs_mech_ops;
+
+/* X(name): the one list. A mechanism's ops are gs_mech_<name>_ops. */
+#define GS_MECH_LIST(X) \
+    X(census)
+
+#define GS_MECH_DECLARE(name) extern const gs_mech_ops gs_mech_##name##_ops;
+GS_MECH_LIST(GS_MECH_DECLARE)
+#undef GS_MECH_DECLARE
+
+extern const gs_mech_ops *const gs_mech_table[];
+extern const uint32_t gs_mech_count;
+
+#define GS_MECH_ENABLED_MAX 8u   /* enabled at once */
+#define GS_MECH_LIST_MAX 32u     /* entries the list may grow to */
+
+/* Index in gs_mech_table of `name` (length bytes), or -1. */
+int gs_mech_find(const char *name, size_t length);
+
+/* The mechanisms -gs_mechanisms enables, in list order: *count of them in
+ * ids[GS_MECH_ENABLED_MAX]. An unknown or repeated name is a GS_E_CONFIG
+ * error located at the option. */
+gs_status gs_mech_select(const gs_config *cfg, uint32_t *ids, uint32_t *count, gs_diag *diag);
+
+/* Arena bytes and statistics entries of the enabled mechanisms (0 when the
+ * option names none or is malformed: gs_mech_select reports that). */
+size_t gs_mech_bytes(const gs_config *cfg);
+uint32_t gs_mech_stats_count(const gs_config *cfg);
+
+#endif
