@@ -36,6 +36,8 @@ typedef struct th_run {
     gs_diag diag;
     th_commit commits[TH_MAX_COMMITS];
     uint32_t num_commits;
+    const gs_mech_ops *mech;    /* optional test mechanism (gs_sim_add_mechanism) */
+    void *mech_state;
 } th_run;
 
 /* A test configuration: the gtx480 defaults, perfect memory and I-cache. */
@@ -116,6 +118,8 @@ static int th_build(th_run *r, const gs_exec_shape *bound, size_t ptx_bytes, int
         gs_sim_init(&r->gpu, &r->cfg, bound, &r->arena, &r->diag))
         return 0;
     if (record && !th_record_commits(r))
+        return 0;
+    if (r->mech && gs_sim_add_mechanism(&r->gpu, r->mech, r->mech_state, &r->diag))
         return 0;
     gs_sim_attach(&r->gpu, &r->host);
     return 1;
