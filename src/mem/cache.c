@@ -546,6 +546,7 @@ void gs_cache_accumulate(gs_cache *sum, const gs_cache *c)
     sum->stats.unbounded_overflows += s->unbounded_overflows;
     if (c->mshr.high_water > sum->mshr.high_water)
         sum->mshr.high_water = c->mshr.high_water;
+    gs_cache_policy_accumulate(&sum->policy, &c->policy);
 }
 
 void gs_cache_report(const gs_cache *c, gs_stats *stats, const char *prefix)
@@ -577,4 +578,5 @@ void gs_cache_report(const gs_cache *c, gs_stats *stats, const char *prefix)
     cache_put(stats, prefix, "cache_write_requests", s->write_requests);
     cache_put(stats, prefix, "cache_fills", s->fills);
     cache_put(stats, prefix, "cache_unbounded_overflows", s->unbounded_overflows);
+    gs_cache_policy_report(&c->policy, stats, prefix);
 }

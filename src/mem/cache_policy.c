@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "base/fmt.h"
+
 static const gs_cache_policy_ops *const policy_table[] = {
 #define GS_CACHE_POLICY_ROW_(id, name) &gs_cache_policy_##name##_ops,
     GS_CACHE_POLICY_LIST(GS_CACHE_POLICY_ROW_)
@@ -133,4 +135,65 @@ uint32_t gs_cache_policy_oldest(const gs_cache_policy *p, uint32_t set,
         }
     }
     return best;
+}
+
+/* ---- PRNG streams, DRRIP duels, statistics ---- */
+
+uint64_t gs_cache_policy_stream_seed(uint64_t seed, uint64_t stream)
+{
+    uint64_t state = stream;
+    return seed ^ gs_splitmix64(&state);
+}
+
+void gs_cache_duel_init(gs_cache_duel *duel, uint32_t bits)
+{
+    uint32_t b = bits ? bits : GS_DRRIP_PSEL_BITS_DEFAULT;
+    duel->psel_max = (uint32_t)(((uint64_t)1 << b) - 1u);
+    duel->psel = duel->psel_max >> 1;     /* 2^(P-1) - 1: policy_drrip.c */
+}
+
+int gs_cache_duel_brrip(const gs_cache_duel *duel)
+{
+    return duel->psel > (duel->psel_max >> 1);
+}
+
+void gs_cache_policy_accumulate(gs_cache_policy *sum, const gs_cache_policy *c)
+{
+    sum->kind = c->kind;
+    sum->stats.long_inserts += c->stats.long_inserts;
+    sum->stats.distant_inserts += c->stats.distant_inserts;
+    sum->stats.srrip_leader_misses += c->stats.srrip_leader_misses;
+    sum->stats.brrip_leader_misses += c->stats.brrip_leader_misses;
+    sum->stats.psel_switches += c->stats.psel_switches;
+    /* A shared PSEL is the same pointer in every cache: count it once. */
+    if (c->duel != NULL && c->duel != sum->duel) {
+        sum->duel = c->duel;
+        sum->duels++;
+        sum->duels_brrip += (uint32_t)gs_cache_duel_brrip(c->duel);
+    }
+}
+
+static void policy_put(gs_stats *stats, const char *prefix, const char *name, uint64_t value)
+{
+    char full[GS_STAT_NAME_MAX];
+    gs_fmt(full, sizeof full, "%s%s", prefix, name);
+    gs_stats_put_count(stats, full, value);
+}
+
+void gs_cache_policy_report(const gs_cache_policy *p, gs_stats *stats, const char *prefix)
+{
+    if (p->kind != GS_CACHE_POLICY_SRRIP && p->kind != GS_CACHE_POLICY_BRRIP
+        && p->kind != GS_CACHE_POLICY_DRRIP)
+        return;
+    policy_put(stats, prefix, "rrip_long_inserts", p->stats.long_inserts);
+    policy_put(stats, prefix, "rrip_distant_inserts", p->stats.distant_inserts);
+    if (p->kind != GS_CACHE_POLICY_DRRIP)
+        return;
+    policy_put(stats, prefix, "drrip_srrip_leader_misses", p->stats.srrip_leader_misses);
+    policy_put(stats, prefix, "drrip_brrip_leader_misses", p->stats.brrip_leader_misses);
+    policy_put(stats, prefix, "drrip_psel_switches", p->stats.psel_switches);
+    policy_put(stats, prefix, "drrip_duels", p->duels);
+    policy_put(stats, prefix, "drrip_duels_brrip", p->duels_brrip);
+    if (p->duels == 1u)
+        policy_put(stats, prefix, "drrip_psel", p->duel->psel);
 }
