@@ -19,15 +19,14 @@
  *    no_allocate) is a MISS with `merged` set, as GPGPU-Sim counts it.
  *  - Statistics: accesses = hits + pending hits + misses; reservation fails
  *    are counted apart (GPGPU-Sim cache_stats::get_sub_stats).
- *  - Replacement clock: one tick per line touch, so no two touches tie.
+ *  - Replacement and insertion: the policy of mem/cache_policy.h, told of
+ *    every insertion, later touch, eviction and invalidation of a line.
  */
 #include "mem/cache_internal.h"
 
 #include <string.h>
 
 #include "base/fmt.h"
-
-const gs_repl_ops *const gs_repl_table[2] = { &gs_repl_lru_ops, &gs_repl_fifo_ops };
 
 static uint32_t cache_pow2_at_least(uint32_t n)
 {
@@ -81,6 +80,17 @@ static uint32_t cache_line_count(const gs_cache_params *p)
     return p->config.n_sets * cache_way_stride(p);
 }
 
+/* The policy a cache runs: the option's, else the string's letter; the
+ * characterisation modes never choose a victim and run `none` (0). */
+static uint32_t cache_policy_kind(const gs_cache_params *p)
+{
+    if (p->mode != GS_CACHE_MODE_NORMAL)
+        return GS_CACHE_POLICY_STRING;
+    if (p->policy.kind != GS_CACHE_POLICY_STRING)
+        return p->policy.kind;
+    return p->config.replacement == GS_REPL_FIFO ? GS_CACHE_POLICY_FIFO : GS_CACHE_POLICY_LRU;
+}
+
 static uint32_t cache_mq_capacity(const gs_cache_params *p)
 {
     return p->config.miss_queue_entries ? p->config.miss_queue_entries : 1u;
@@ -91,7 +101,9 @@ size_t gs_cache_arena_bytes(const gs_cache_params *p)
     size_t bytes = gs_arena_round((size_t)cache_line_count(p) * sizeof(gs_cache_line))
                  + gs_arena_round((size_t)cache_mq_capacity(p) * sizeof(gs_cache_miss))
                  + gs_mshr_bytes(gs_cache_mshr_entries(p), gs_cache_mshr_merge(p),
-                                 p->mshr_waiter_limit);
+                                 p->mshr_waiter_limit)
+                 + gs_cache_policy_bytes(cache_policy_kind(p), &p->policy, p->config.n_sets,
+                                         cache_way_stride(p));
     if (p->mode == GS_CACHE_MODE_UNBOUNDED)
         bytes += gs_arena_round((size_t)cache_pow2_at_least(p->unbounded_max_lines)
                                 * sizeof(uint32_t));
@@ -137,6 +149,9 @@ static gs_status cache_alloc(gs_cache *c, gs_arena *arena, const gs_cache_params
                            (unsigned)gs_cache_arena_bytes(p));
     st = gs_mshr_init(&c->mshr, arena, gs_cache_mshr_entries(p), gs_cache_mshr_merge(p),
                       p->mshr_waiter_limit, diag);
+    if (st == GS_OK)
+        st = gs_cache_policy_init(&c->policy, arena, cache_policy_kind(p), &p->policy,
+                                  p->config.n_sets, c->way_stride, diag);
     if (st != GS_OK || p->mode != GS_CACHE_MODE_UNBOUNDED)
         return st;
     c->unb_buckets = (uint32_t *)gs_arena_alloc(arena, buckets * sizeof(uint32_t));
@@ -161,7 +176,6 @@ gs_status gs_cache_init(gs_cache *c, gs_arena *arena, const gs_cache_params *p,
     c->cfg = p->config;
     c->way_stride = cache_way_stride(p);
     c->mode = p->mode;
-    c->repl = gs_repl_table[p->config.replacement == GS_REPL_FIFO ? 1 : 0];
     c->on_fill = (uint8_t)(p->config.alloc_policy != GS_ALLOC_ON_MISS);
     c->full_mask = p->config.sector ? (1u << GS_CACHE_SECTORS) - 1u : 1u;
     sectors = p->config.line_bytes / GS_CACHE_SECTOR_BYTES;
@@ -217,6 +231,8 @@ static uint32_t cache_drop_ways(gs_cache *c, uint32_t first_way)
     for (set = 0; first_way < end && set < c->cfg.n_sets; set++) {
         for (w = first_way; w < end; w++) {
             gs_cache_line *l = &c->lines[set * c->way_stride + w];
+            if (l->allocated)
+                gs_cachei_invalidated(c, set, w);
             dropped += l->allocated;
             c->stats.dropped_dirty += l->dirty_mask != 0;
             memset(l, 0, sizeof *l);
@@ -300,14 +316,14 @@ uint32_t gs_cachei_find(const gs_cache *c, uint32_t set, uint64_t line_addr)
     return GS_CACHE_NONE;
 }
 
-/* A way to (re)use: the first invalid way, else the smallest replacement key
- * among lines with no pending fill, lowest way on ties (GPGPU-Sim
- * tag_array::probe); NONE when every way is reserved. UNBOUNDED: the slot
- * bound to the line, else a fresh one; NONE when the footprint is full. */
-uint32_t gs_cachei_victim(const gs_cache *c, uint32_t set, uint64_t line_addr)
+/* A way to (re)use: the first invalid way, else the policy's choice among
+ * lines with no pending fill (GPGPU-Sim tag_array::probe); NONE when every
+ * way is reserved. UNBOUNDED: the slot bound to the line, else a fresh one;
+ * NONE when the footprint is full. */
+uint32_t gs_cachei_victim(const gs_cache *c, uint32_t set, uint64_t line_addr,
+                          const gs_cache_request *ctx)
 {
-    uint32_t w, base, best = GS_CACHE_NONE;
-    uint64_t best_key = 0;
+    uint32_t w, base;
     if (c->mode == GS_CACHE_MODE_UNBOUNDED) {
         w = cache_unb_slot(c, line_addr);
         if (w != GS_CACHE_NONE)
@@ -317,20 +333,11 @@ uint32_t gs_cachei_victim(const gs_cache *c, uint32_t set, uint64_t line_addr)
     if (c->mode == GS_CACHE_MODE_BYPASS)
         return GS_CACHE_NONE;
     base = set * c->way_stride;
-    for (w = 0; w < c->cfg.assoc; w++) {
-        const gs_cache_line *l = &c->lines[base + w];
-        uint64_t key;
-        if (!l->allocated)
+    for (w = 0; w < c->cfg.assoc; w++)
+        if (!c->lines[base + w].allocated)
             return base + w;
-        if (l->pending_mask != 0)
-            continue;
-        key = c->repl->victim_key(l);
-        if (best == GS_CACHE_NONE || key < best_key) {
-            best = base + w;
-            best_key = key;
-        }
-    }
-    return best;
+    w = c->policy.ops->victim(&c->policy, set, &c->lines[base], c->cfg.assoc, ctx);
+    return w == GS_CACHE_POLICY_NONE ? GS_CACHE_NONE : base + w;
 }
 
 uint32_t gs_cachei_victim_mq(const gs_cache *c, uint32_t victim)
@@ -380,12 +387,16 @@ static void cache_evict(gs_cache *c, uint32_t victim, uint16_t sm, uint16_t warp
     }
 }
 
-void gs_cachei_replace(gs_cache *c, uint32_t victim, uint64_t line_addr, uint16_t sm,
-                       uint16_t warp, uint64_t cycle, gs_cache_result *res)
+void gs_cachei_replace(gs_cache *c, uint32_t set, uint32_t victim, uint64_t line_addr,
+                       const gs_cache_request *ctx, uint64_t cycle, gs_cache_result *res)
 {
     gs_cache_line *l = &c->lines[victim];
-    if (l->allocated && l->line_addr != line_addr)
-        cache_evict(c, victim, sm, warp, cycle, res);
+    uint32_t way = victim - set * c->way_stride;
+    if (l->allocated && l->line_addr != line_addr) {
+        if (c->policy.ops->on_evict != NULL)
+            c->policy.ops->on_evict(&c->policy, set, way, ctx);
+        cache_evict(c, victim, ctx->sm, ctx->warp, cycle, res);
+    }
     if (c->mode == GS_CACHE_MODE_UNBOUNDED && !l->bound) {
         uint32_t b = cache_unb_bucket(c, line_addr);
         GS_ASSERT(victim == c->unb_used);
@@ -401,14 +412,20 @@ void gs_cachei_replace(gs_cache *c, uint32_t victim, uint64_t line_addr, uint16_
     l->valid_mask = 0;
     l->pending_mask = 0;
     l->dirty_mask = 0;
-    l->owner_sm = sm;
-    l->owner_warp = warp;
-    c->repl->on_insert(l, ++c->stamp);
+    l->owner_sm = ctx->sm;
+    l->owner_warp = ctx->warp;
+    c->policy.ops->on_insert(&c->policy, set, way, ctx);
 }
 
-void gs_cachei_touch(gs_cache *c, uint32_t line)
+void gs_cachei_touch(gs_cache *c, uint32_t set, uint32_t line, const gs_cache_request *ctx)
 {
-    c->repl->on_hit(&c->lines[line], ++c->stamp);
+    c->policy.ops->on_hit(&c->policy, set, line - set * c->way_stride, ctx);
+}
+
+void gs_cachei_invalidated(gs_cache *c, uint32_t set, uint32_t way)
+{
+    if (c->policy.ops->on_invalidate != NULL)
+        c->policy.ops->on_invalidate(&c->policy, set, way);
 }
 
 uint32_t gs_cachei_mq_room(const gs_cache *c)
@@ -558,6 +575,7 @@ void gs_cache_accumulate(gs_cache *sum, const gs_cache *c)
     sum->stats.unbounded_overflows += s->unbounded_overflows;
     if (c->mshr.high_water > sum->mshr.high_water)
         sum->mshr.high_water = c->mshr.high_water;
+    gs_cache_policy_accumulate(&sum->policy, &c->policy);
 }
 
 void gs_cache_report(const gs_cache *c, gs_stats *stats, const char *prefix)
@@ -589,4 +607,5 @@ void gs_cache_report(const gs_cache *c, gs_stats *stats, const char *prefix)
     cache_put(stats, prefix, "cache_write_requests", s->write_requests);
     cache_put(stats, prefix, "cache_fills", s->fills);
     cache_put(stats, prefix, "cache_unbounded_overflows", s->unbounded_overflows);
+    gs_cache_policy_report(&c->policy, stats, prefix);
 }

@@ -9,9 +9,10 @@
  *    function (base/set_index.h); a lookup touches one set only;
  *  - sector caches (type S): 4 x 32-byte sectors per line with per-sector
  *    valid / pending / dirty bits; a non-sector line is one unit (bit 0);
- *  - replacement LRU or FIFO behind gs_repl_ops (repl_lru.c, repl_fifo.c):
- *    an invalid way first, else the smallest key among lines with no
- *    pending fill, lowest way on ties;
+ *  - victims: an invalid way first (lowest index), else the choice of the
+ *    cache's replacement/insertion policy (mem/cache_policy.h: LRU or FIFO
+ *    by the string's letter, or one set by option) among the lines with no
+ *    pending fill;
  *  - MSHRs (mem/mshr.h) with entry count and merge limit, a miss queue of the
  *    configured size holding the requests for the lower level;
  *  - allocate-on-miss (`m`: the line is reserved when the miss is taken),
@@ -49,6 +50,7 @@
 #include "base/set_index.h"
 #include "base/stats.h"
 #include "base/status.h"
+#include "mem/cache_policy.h"
 #include "mem/mem_req.h"
 #include "mem/mshr.h"
 
@@ -92,6 +94,7 @@ typedef struct gs_cache_params {
     uint32_t mshr_waiter_limit;    /* requests that can wait at once; 0 = entries x merges */
     uint32_t max_assoc;            /* ways the tag array holds (adaptive L1, cache_adapt.h);
                                     * 0 or below config.assoc: config.assoc */
+    gs_cache_policy_params policy; /* replacement/insertion policy (NORMAL mode) */
 } gs_cache_params;
 
 /* One access: a line (or its sectors) read or written by one request. */
@@ -109,6 +112,7 @@ typedef struct gs_cache_request {
     uint8_t space;                 /* gs_space (base/inst.h) */
     uint8_t no_allocate;           /* per-access bypass: never allocate a line */
     uint8_t use_index_addr;        /* 0: the set comes from addr */
+    uint8_t insert_hint;           /* GS_CACHE_INSERT_*: 0 the policy's own, 1 lowest priority */
 } gs_cache_request;
 
 typedef struct gs_cache_result {
@@ -146,10 +150,9 @@ typedef struct gs_cache_miss {
     uint8_t space;
 } gs_cache_miss;
 
+/* A line; replacement state is the policy's (gs_cache.policy). */
 typedef struct gs_cache_line {
     uint64_t line_addr;
-    uint64_t insert_stamp;         /* FIFO key */
-    uint64_t use_stamp;            /* LRU key */
     uint32_t chain_next;           /* UNBOUNDED: hash chain */
     uint16_t owner_sm;             /* SM and warp whose access inserted it */
     uint16_t owner_warp;
@@ -160,17 +163,12 @@ typedef struct gs_cache_line {
     uint8_t bound;                 /* UNBOUNDED: slot bound to line_addr */
 } gs_cache_line;
 
-/* Replacement policy (DESIGN.md section 7): one file each, table by gs_cache_repl. */
-typedef struct gs_repl_ops {
-    const char *name;
-    void (*on_insert)(gs_cache_line *line, uint64_t stamp);
-    void (*on_hit)(gs_cache_line *line, uint64_t stamp);
-    uint64_t (*victim_key)(const gs_cache_line *line);   /* smallest is replaced */
-} gs_repl_ops;
-
-extern const gs_repl_ops gs_repl_lru_ops;
-extern const gs_repl_ops gs_repl_fifo_ops;
-extern const gs_repl_ops *const gs_repl_table[2];     /* by gs_cache_repl */
+/* A line a policy may choose as victim: no fill pending (GPGPU-Sim
+ * tag_array::probe skips reserved lines). */
+static inline int gs_cache_line_replaceable(const gs_cache_line *line)
+{
+    return line->pending_mask == 0;
+}
 
 typedef struct gs_cache_stats {
     uint64_t reads, writes;        /* accesses by kind (reservation fails excluded) */
@@ -183,7 +181,7 @@ typedef struct gs_cache_stats {
 
 typedef struct gs_cache {
     gs_cache_config cfg;
-    const gs_repl_ops *repl;
+    gs_cache_policy policy;
     gs_set_index index;
     gs_cache_line *lines;
     uint32_t *unb_buckets;         /* UNBOUNDED: hash heads */
@@ -193,7 +191,6 @@ typedef struct gs_cache {
     uint32_t ev_unit;              /* SM id (L1) or slice (L2) in the events */
     uint8_t ev_access, ev_fill, ev_evict, ev_level, ev_domain;
     gs_cache_stats stats;
-    uint64_t stamp;                /* replacement clock: +1 per line touch */
     uint32_t mode;
     uint32_t n_lines;
     uint32_t way_stride;           /* ways per set in lines[]; cfg.assoc of them are in use */

@@ -37,7 +37,7 @@ static gs_cache_fail cache_read_check(gs_cache *c, const gs_cache_request *rq,
             return GS_CACHE_FAIL_MSHR_MERGE;
     } else {
         if (p->line == GS_CACHE_NONE && cache_allocates_on_miss(c, rq)) {
-            p->victim = gs_cachei_victim(c, p->set, p->line_addr);
+            p->victim = gs_cachei_victim(c, p->set, p->line_addr, rq);
             if (p->victim == GS_CACHE_NONE && c->mode != GS_CACHE_MODE_UNBOUNDED)
                 return GS_CACHE_FAIL_LINE_ALLOC;
         }
@@ -59,7 +59,7 @@ static void cache_read_commit(gs_cache *c, const gs_cache_request *rq, uint64_t 
     gs_mshr_entry *e;
     uint32_t valid = found ? c->lines[p->line].valid_mask : 0;
     if (p->victim != GS_CACHE_NONE) {
-        gs_cachei_replace(c, p->victim, p->line_addr, rq->sm, rq->warp, cycle, res);
+        gs_cachei_replace(c, p->set, p->victim, p->line_addr, rq, cycle, res);
         p->line = p->victim;
     } else if (!found && cache_allocates_on_miss(c, rq)) {
         c->stats.unbounded_overflows++;     /* UNBOUNDED footprint full: not cached */
@@ -69,18 +69,18 @@ static void cache_read_commit(gs_cache *c, const gs_cache_request *rq, uint64_t 
         e = &c->mshr.entries[p->entry];
         e->insert_on_fill = (uint8_t)(c->on_fill && !rq->no_allocate
                                       && c->mode != GS_CACHE_MODE_BYPASS);
+        e->insert_hint = rq->insert_hint;
+        e->origin_sm = rq->sm;
     } else {
         res->merged = 1;
     }
     e = &c->mshr.entries[p->entry];
     e->pending_mask = (uint8_t)(e->pending_mask | p->missing);
     e->dirty_on_fill = (uint8_t)(e->dirty_on_fill | o->dirty_on_fill);
-    if (p->line != GS_CACHE_NONE) {
-        if (cache_allocates_on_miss(c, rq))
-            c->lines[p->line].pending_mask = (uint8_t)(c->lines[p->line].pending_mask
-                                                       | p->missing);
-        gs_cachei_touch(c, p->line);
-    }
+    if (p->line != GS_CACHE_NONE && cache_allocates_on_miss(c, rq))
+        c->lines[p->line].pending_mask = (uint8_t)(c->lines[p->line].pending_mask | p->missing);
+    if (found)
+        gs_cachei_touch(c, p->set, p->line, rq);   /* a line just inserted is not re-touched */
     memset(&w, 0, sizeof w);
     w.token = rq->token;
     w.pc = rq->pc;
@@ -112,7 +112,7 @@ void gs_cachei_read(gs_cache *c, const gs_cache_request *rq, uint64_t cycle,
     p.line = gs_cachei_find(c, p.set, p.line_addr);
     found = p.line != GS_CACHE_NONE;
     if (found && (p.units & ~c->lines[p.line].valid_mask) == 0 && o->extra_mq == 0) {
-        gs_cachei_touch(c, p.line);
+        gs_cachei_touch(c, p.set, p.line, rq);
         res->outcome = GS_CACHE_HIT;
         return;
     }
@@ -176,18 +176,38 @@ gs_cache_result gs_cache_access(gs_cache *c, const gs_cache_request *rq, uint64_
 
 /* ---- fills ------------------------------------------------------------- */
 
+/* The request an allocate-on-fill insertion is made for (the policy's
+ * context and the line's owner): the first waiting request's warp, PC and
+ * kind, the SM and insert hint of the request that allocated the entry. */
+static void cache_fill_request(const gs_cache *c, const gs_mshr_entry *e, gs_cache_request *rq)
+{
+    memset(rq, 0, sizeof *rq);
+    rq->addr = e->line_addr;
+    rq->sm = e->origin_sm;
+    rq->insert_hint = e->insert_hint;
+    if (e->n_waiters) {
+        const gs_mshr_waiter *w = gs_mshr_waiter_at(&c->mshr,
+                                                    (uint32_t)(e - c->mshr.entries), 0);
+        rq->token = w->token;
+        rq->pc = w->pc;
+        rq->warp = w->warp;
+        rq->is_write = w->is_write;
+    }
+}
+
 /* The line a fill completes, choosing (allocate-on-fill) a victim; returns 0
  * when that victim's write-back finds the miss queue full. */
 static int cache_fill_line(gs_cache *c, const gs_mshr_entry *e, uint64_t cycle,
                            uint32_t *line)
 {
     uint32_t victim;
-    const gs_mshr_waiter *first;
+    gs_cache_request rq;
     gs_cache_result res;
     *line = gs_cachei_find(c, e->set, e->line_addr);
     if (*line != GS_CACHE_NONE || !e->insert_on_fill)
         return 1;
-    victim = gs_cachei_victim(c, e->set, e->line_addr);
+    cache_fill_request(c, e, &rq);
+    victim = gs_cachei_victim(c, e->set, e->line_addr, &rq);
     if (victim == GS_CACHE_NONE) {
         /* On fill no line is ever reserved, so only an UNBOUNDED cache whose
          * footprint is full gets here: the data is not cached. */
@@ -197,11 +217,8 @@ static int cache_fill_line(gs_cache *c, const gs_mshr_entry *e, uint64_t cycle,
     }
     if (gs_cachei_mq_room(c) < gs_cachei_victim_mq(c, victim))
         return 0;
-    first = e->n_waiters ? gs_mshr_waiter_at(&c->mshr, (uint32_t)(e - c->mshr.entries), 0)
-                         : NULL;
     memset(&res, 0, sizeof res);
-    gs_cachei_replace(c, victim, e->line_addr, first ? first->sm : 0, first ? first->warp : 0,
-                      cycle, &res);
+    gs_cachei_replace(c, e->set, victim, e->line_addr, &rq, cycle, &res);
     *line = victim;
     return 1;
 }

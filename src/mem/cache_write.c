@@ -57,8 +57,9 @@ static void cache_write_around(gs_cache *c, const gs_cache_request *rq, uint64_t
     res->outcome = GS_CACHE_MISS;
 }
 
-static void cache_write_hit(gs_cache *c, const gs_cache_request *rq, uint32_t line,
-                            uint32_t units, uint64_t cycle, gs_cache_result *res)
+static void cache_write_hit(gs_cache *c, const gs_cache_request *rq, uint32_t set,
+                            uint32_t line, uint32_t units, uint64_t cycle,
+                            gs_cache_result *res)
 {
     gs_cache_line *l = &c->lines[line];
     uint8_t policy = cache_write_policy(c, rq->space);
@@ -73,14 +74,16 @@ static void cache_write_hit(gs_cache *c, const gs_cache_request *rq, uint32_t li
     if (policy == GS_WRITE_EVICT) {
         l->valid_mask = (uint8_t)(l->valid_mask & ~units);
         l->dirty_mask = (uint8_t)(l->dirty_mask & ~units);
-        if ((l->valid_mask | l->pending_mask | l->dirty_mask) == 0)
+        if ((l->valid_mask | l->pending_mask | l->dirty_mask) == 0) {
+            gs_cachei_invalidated(c, set, line - set * c->way_stride);
             l->allocated = 0;
+        }
         res->invalidated = 1;
         return;
     }
     if (policy == GS_WRITE_BACK)
         l->dirty_mask = (uint8_t)(l->dirty_mask | units);
-    gs_cachei_touch(c, line);
+    gs_cachei_touch(c, set, line, rq);
 }
 
 /* Units of the line the write covers completely. */
@@ -93,11 +96,13 @@ static uint32_t cache_full_units(const gs_cache *c, const gs_cache_request *rq)
 
 /* F (whole write) and L: the line is (made) present, nothing fetched; under
  * write-through the write also goes below and the line stays clean. */
-static void cache_write_allocate(gs_cache *c, const gs_cache_request *rq, uint32_t line,
-                                 uint32_t valid_add, uint64_t cycle, gs_cache_result *res)
+static void cache_write_allocate(gs_cache *c, const gs_cache_request *rq, uint32_t set,
+                                 uint32_t line, uint32_t valid_add, uint64_t cycle,
+                                 gs_cache_result *res)
 {
     uint64_t line_addr = gs_cachei_line_addr(c, rq->addr);
     uint32_t units = gs_cachei_units(c, rq->sector_mask), victim;
+    int found = line != GS_CACHE_NONE;
     gs_cache_line *l;
     uint32_t through = cache_write_policy(c, rq->space) == GS_WRITE_THROUGH ? 1u : 0u;
     res->sector_miss = (uint8_t)(line != GS_CACHE_NONE);
@@ -106,7 +111,7 @@ static void cache_write_allocate(gs_cache *c, const gs_cache_request *rq, uint32
         return;
     }
     if (line == GS_CACHE_NONE) {
-        victim = gs_cachei_victim(c, gs_cachei_set(c, rq), line_addr);
+        victim = gs_cachei_victim(c, set, line_addr, rq);
         if (victim == GS_CACHE_NONE && c->mode == GS_CACHE_MODE_UNBOUNDED) {
             c->stats.unbounded_overflows++;
             cache_write_around(c, rq, cycle, res);
@@ -120,7 +125,7 @@ static void cache_write_allocate(gs_cache *c, const gs_cache_request *rq, uint32
             gs_cachei_fail(res, GS_CACHE_FAIL_MISS_QUEUE_FULL);
             return;
         }
-        gs_cachei_replace(c, victim, line_addr, rq->sm, rq->warp, cycle, res);
+        gs_cachei_replace(c, set, victim, line_addr, rq, cycle, res);
         line = victim;
     }
     l = &c->lines[line];
@@ -129,12 +134,14 @@ static void cache_write_allocate(gs_cache *c, const gs_cache_request *rq, uint32
         gs_cachei_push_write(c, rq, cycle, res);
     else
         l->dirty_mask = (uint8_t)(l->dirty_mask | units);
-    gs_cachei_touch(c, line);
+    if (found)
+        gs_cachei_touch(c, set, line, rq);   /* a line just inserted is not re-touched */
     res->outcome = GS_CACHE_MISS;
 }
 
-static void cache_write_miss(gs_cache *c, const gs_cache_request *rq, uint32_t line,
-                             uint32_t units, uint64_t cycle, gs_cache_result *res)
+static void cache_write_miss(gs_cache *c, const gs_cache_request *rq, uint32_t set,
+                             uint32_t line, uint32_t units, uint64_t cycle,
+                             gs_cache_result *res)
 {
     static const gs_cachei_read_opts naive = { 1, 0, 1, 1 };
     static const gs_cachei_read_opts fetch = { 0, 1, 1, 0 };
@@ -152,29 +159,30 @@ static void cache_write_miss(gs_cache *c, const gs_cache_request *rq, uint32_t l
     }
     if (c->cfg.write_alloc == GS_WA_FETCH_ON_WRITE) {
         if ((units & ~full) == 0)
-            cache_write_allocate(c, rq, line, units, cycle, res);
+            cache_write_allocate(c, rq, set, line, units, cycle, res);
         else if (cache_write_policy(c, rq->space) == GS_WRITE_THROUGH)
             gs_cachei_read(c, rq, cycle, &naive, res);    /* the write goes below now */
         else
             gs_cachei_read(c, rq, cycle, &fetch, res);
         return;
     }
-    cache_write_allocate(c, rq, line, units & full, cycle, res);   /* lazy fetch on read */
+    cache_write_allocate(c, rq, set, line, units & full, cycle, res);   /* lazy fetch on read */
 }
 
 void gs_cachei_write(gs_cache *c, const gs_cache_request *rq, uint64_t cycle,
                      gs_cache_result *res)
 {
-    uint32_t units = gs_cachei_units(c, rq->sector_mask), line;
+    uint32_t units = gs_cachei_units(c, rq->sector_mask), line, set;
     GS_ASSERT(c->cfg.write_policy != GS_WRITE_READ_ONLY);
     GS_ASSERT(units != 0);
     if (c->mode == GS_CACHE_MODE_BYPASS) {
         cache_write_around(c, rq, cycle, res);
         return;
     }
-    line = gs_cachei_find(c, gs_cachei_set(c, rq), gs_cachei_line_addr(c, rq->addr));
+    set = gs_cachei_set(c, rq);
+    line = gs_cachei_find(c, set, gs_cachei_line_addr(c, rq->addr));
     if (line != GS_CACHE_NONE && (units & ~c->lines[line].valid_mask) == 0)
-        cache_write_hit(c, rq, line, units, cycle, res);
+        cache_write_hit(c, rq, set, line, units, cycle, res);
     else
-        cache_write_miss(c, rq, line, units, cycle, res);
+        cache_write_miss(c, rq, set, line, units, cycle, res);
 }

@@ -65,6 +65,8 @@ typedef struct gs_mshr_entry {
     uint8_t insert_on_fill;/* allocate-on-fill: insert the line when it arrives */
     uint8_t dirty_on_fill; /* fetch-on-write: the line is dirty once filled */
     uint8_t in_use;
+    uint8_t insert_hint;   /* of the request that allocated it (cache policy, at fill) */
+    uint16_t origin_sm;    /* SM of that request */
 } gs_mshr_entry;
 
 typedef struct gs_mshr {

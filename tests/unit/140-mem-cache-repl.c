@@ -1,6 +1,6 @@
 /*
  * Generic cache: hits and misses, LRU and FIFO victims on a known sequence,
- * arena sizing (src/mem/cache.c, repl_lru.c, repl_fifo.c; spec/formats.md 2.1).
+ * arena sizing (src/mem/cache.c, policy_lru.c, policy_fifo.c; spec/formats.md 2.1).
  */
 #include "cache_harness.h"
 
@@ -77,8 +77,9 @@ static void test_sizes(void)
     GS_CHECK(gs_cache_parse(&p.config, s, strlen(s), &e));
     GS_CHECK_EQ(32, gs_cache_mshr_entries(&p));
     GS_CHECK_EQ(8, gs_cache_mshr_merge(&p));
+    /* lines, miss queue, MSHRs, and the LRU policy's 64-bit stamp per line */
     GS_CHECK_EQ(128 * sizeof(gs_cache_line) + 8 * sizeof(gs_cache_miss) +
-                gs_mshr_bytes(32, 8, 0), gs_cache_arena_bytes(&p));
+                gs_mshr_bytes(32, 8, 0) + 128 * sizeof(uint64_t), gs_cache_arena_bytes(&p));
     /* Volta streaming L1: one set x 256 ways, sector -> 1 x 256 x 4 x 4 entries. */
     s = "S:1:128:256,L:L:s:N:L,A:256:8,16:0,32";
     GS_CHECK(gs_cache_parse(&p.config, s, strlen(s), &e));

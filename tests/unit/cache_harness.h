@@ -16,8 +16,12 @@
 static uint64_t ch_buffer[1u << 20];    /* 8 MiB */
 static gs_arena ch_arena;
 
-/* Parse `text` and set up `c` in `mode`; returns 1 when it worked. */
-static inline int ch_make(gs_cache *c, const char *text, uint32_t mode, uint32_t unbounded_lines)
+/* Parse `text` and set up `c` in `mode` with the policy parameters `policy`
+ * (NULL: all defaults) in `arena` over buffer[bytes]; returns 1 when it
+ * worked and took exactly gs_cache_arena_bytes. */
+static inline int ch_make_in(gs_cache *c, gs_arena *arena, void *buffer, size_t bytes,
+                             const char *text, uint32_t mode, uint32_t unbounded_lines,
+                             const gs_cache_policy_params *policy)
 {
     gs_cache_params p;
     gs_cache_error e;
@@ -29,17 +33,26 @@ static inline int ch_make(gs_cache *c, const char *text, uint32_t mode, uint32_t
     }
     p.mode = mode;
     p.unbounded_max_lines = unbounded_lines;
-    gs_arena_init(&ch_arena, ch_buffer, sizeof ch_buffer);
-    if (gs_cache_init(c, &ch_arena, &p, &diag) != GS_OK) {
+    if (policy != NULL)
+        p.policy = *policy;
+    gs_arena_init(arena, buffer, bytes);
+    if (gs_cache_init(c, arena, &p, &diag) != GS_OK) {
         printf("  cache init: %s\n", diag.message);
         return 0;
     }
-    if (ch_arena.used_bytes != gs_cache_arena_bytes(&p)) {
-        printf("  arena bytes %u != %u\n", (unsigned)ch_arena.used_bytes,
+    if (arena->used_bytes != gs_cache_arena_bytes(&p)) {
+        printf("  arena bytes %u != %u\n", (unsigned)arena->used_bytes,
                (unsigned)gs_cache_arena_bytes(&p));
         return 0;
     }
     return 1;
+}
+
+/* The same in the harness's arena with the default policy parameters. */
+static inline int ch_make(gs_cache *c, const char *text, uint32_t mode, uint32_t unbounded_lines)
+{
+    return ch_make_in(c, &ch_arena, ch_buffer, sizeof ch_buffer, text, mode, unbounded_lines,
+                      NULL);
 }
 
 static inline gs_cache_request ch_req(uint64_t addr, uint32_t sectors, int is_write,
