@@ -22,6 +22,7 @@
 
 #include "base/cachestr.h"
 #include "base/fmt.h"
+#include "base/mech_list.h"
 #include "base/status.h"
 #include "limits.h"
 
@@ -159,6 +160,14 @@ typedef struct gs_config_meta {
     gs_config_where inter_config_where;
 } gs_config_meta;
 
+/* The mechanisms -gs_mechanisms enables (base/mech_list.h order). */
+typedef struct gs_mech_set {
+    uint32_t mask;                  /* bit GS_MECH_ID_x */
+} gs_mech_set;
+
+/* Nonzero when mechanism `id` is enabled. */
+#define gs_config_mech_on(cfg, id) (((cfg)->mechanisms.mask >> (id)) & 1u)
+
 typedef struct gs_config {
     /* organisation (-gpgpu_n_*) */
     uint32_t n_clusters;
@@ -234,9 +243,7 @@ typedef struct gs_config {
     uint32_t trace_line_bytes;             /* -gs_trace_line_bytes: per warp stream buffer */
     uint32_t trace_open_warps;             /* -gs_trace_open_warps: 0 = resident warps */
     uint32_t trace_tex_latency;            /* -gs_trace_tex_latency: address-less memory ops */
-    /* -gs_mechanisms: the studies' mechanisms to enable, by name (mech/mech.h
-     * resolves the names against its list when the simulator is set up) */
-    char mechanisms[GS_CONFIG_TEXT_MAX];
+    gs_mech_set mechanisms;                /* -gs_mechanisms */
     gs_config_meta meta;
 } gs_config;
 
@@ -257,7 +264,7 @@ typedef enum gs_opt_type {
     GS_OPT_PATH,        /* -inter_config_file */
     GS_OPT_PIPELINE,    /* -gpgpu_shader_core_pipeline threads:warp */
     GS_OPT_SPEC_UNIT,   /* -specialized_unit_K (gs_spec_unit_cfg) */
-    GS_OPT_NAMES        /* comma list of identifiers [a-z0-9_], or none (char[TEXT_MAX]) */
+    GS_OPT_MECHS        /* -gs_mechanisms: none or names of GS_MECH_LIST (gs_mech_set) */
 } gs_opt_type;
 
 typedef struct gs_option {

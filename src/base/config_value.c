@@ -544,33 +544,75 @@ static size_t format_timing(const gs_dram_timing_cfg *tm, char *out, size_t capa
     return used;
 }
 
-/* ---- name lists (-gs_mechanisms) ---- */
+/* ---- -gs_mechanisms (base/mech_list.h) ---- */
 
-static int name_char(char c)
+static const char *const mech_names[GS_MECH_ID_COUNT] = {
+#define GS_MECH_NAME(name) #name,
+    GS_MECH_LIST(GS_MECH_NAME)
+#undef GS_MECH_NAME
+};
+
+static int mech_known(const gs_option *opt, const char *t, size_t start, size_t end,
+                      gs_value_error *e)
 {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    char known[GS_CONFIG_TEXT_MAX], which[GS_CONFIG_TEXT_MAX];
+    size_t used = 0;
+    unsigned k;
+    known[0] = '\0';
+    for (k = 0; k < GS_MECH_ID_COUNT; k++)
+        used += gs_fmt(known + used, sizeof known - used, "%s%s", k ? ", " : "", mech_names[k]);
+    used = end - start < sizeof which ? end - start : sizeof which - 1u;
+    memcpy(which, t + start, used);
+    which[used] = '\0';
+    for (k = 0; k < GS_MECH_ID_COUNT; k++)
+        if (strlen(mech_names[k]) == end - start &&
+            memcmp(mech_names[k], t + start, end - start) == 0)
+            return (int)k;
+    gs_fail_at(e, (uint32_t)start, "-%s: unknown mechanism '%s' (known: %s)", opt->name,
+               which, known);
+    return -1;
 }
 
-/* "none" or name[,name...]; what each name means is the layer above's
- * business (sim/ checks the names against its lists). */
-static int parse_names(const gs_option *opt, const char *t, size_t n, char *out,
+/* "none" or name[,name...], each once; enabled in list order whatever the
+ * order given (so event delivery never depends on the spelling). */
+static int parse_mechs(const gs_option *opt, const char *t, size_t n, gs_mech_set *out,
                        gs_value_error *e)
 {
     size_t i, start = 0;
-    if (n >= GS_CONFIG_TEXT_MAX)
-        return gs_fail_at(e, 0, "-%s: longer than %u characters", opt->name,
-                          GS_CONFIG_TEXT_MAX - 1u);
+    uint32_t mask = 0;
+    if (n == 4u && memcmp(t, "none", 4u) == 0) {
+        out->mask = 0;
+        return 1;
+    }
     for (i = 0; i <= n; i++) {
-        if (i < n && name_char(t[i]))
+        int k;
+        if (i < n && t[i] != ',')
             continue;
-        if (i == start || (i < n && t[i] != ','))
-            return gs_fail_at(e, (uint32_t)i, "-%s: expected none or name[,name...] "
-                              "(names of a-z, 0-9 and _)", opt->name);
+        if (i == start)
+            return gs_fail_at(e, (uint32_t)i, "-%s: expected none or name[,name...]",
+                              opt->name);
+        if ((k = mech_known(opt, t, start, i, e)) < 0)
+            return 0;
+        if (mask & (1u << k))
+            return gs_fail_at(e, (uint32_t)start, "-%s: mechanism '%s' named twice",
+                              opt->name, mech_names[k]);
+        mask |= 1u << k;
         start = i + 1u;
     }
-    memcpy(out, t, n);
-    out[n] = '\0';
+    out->mask = mask;
     return 1;
+}
+
+static size_t format_mechs(const gs_mech_set *set, char *out, size_t capacity)
+{
+    size_t used = 0;
+    unsigned k;
+    if (set->mask == 0)
+        return gs_fmt(out, capacity, "none");
+    for (k = 0; k < GS_MECH_ID_COUNT; k++)
+        if (set->mask & (1u << k))
+            used += gs_fmt(out + used, capacity - used, "%s%s", used ? "," : "", mech_names[k]);
+    return used;
 }
 
 /* ---- -gpgpu_mem_addr_mapping (spec/formats.md 2.3) ---- */
@@ -675,7 +717,7 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *t, s
     case GS_OPT_SCHED: return parse_sched(opt, t, n, (gs_sched_config *)field, e);
     case GS_OPT_QUEUES: return parse_queues(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_ADDRMAP: return parse_addrmap(opt, t, n, (char *)field, e);
-    case GS_OPT_NAMES: return parse_names(opt, t, n, (char *)field, e);
+    case GS_OPT_MECHS: return parse_mechs(opt, t, n, (gs_mech_set *)field, e);
     case GS_OPT_PART_INDEX: return parse_part_index(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_PATH: return parse_path(opt, cfg, t, n, e);
     case GS_OPT_PIPELINE: return parse_pipeline(opt, cfg, t, n, e);
@@ -726,8 +768,8 @@ size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *
     case GS_OPT_QUEUES:
         return gs_fmt(out, capacity, "%u:%u:%u:%u", (unsigned)q[0], (unsigned)q[1],
                       (unsigned)q[2], (unsigned)q[3]);
-    case GS_OPT_ADDRMAP:
-    case GS_OPT_NAMES: return gs_fmt(out, capacity, "%s", (const char *)field);
+    case GS_OPT_ADDRMAP: return gs_fmt(out, capacity, "%s", (const char *)field);
+    case GS_OPT_MECHS: return format_mechs((const gs_mech_set *)field, out, capacity);
     case GS_OPT_PIPELINE:
         return gs_fmt(out, capacity, "%u:%u", (unsigned)cfg->max_threads_per_sm,
                       (unsigned)cfg->warp_size);

@@ -230,6 +230,9 @@ const gs_option gs_options[] = {
     SPEC_LAT(1, "4,4"), SPEC_LAT(2, "4,4"), SPEC_LAT(3, "4,4"), SPEC_LAT(4, "4,4"),
     SPEC_LAT(5, "4,4"), SPEC_LAT(6, "4,4"), SPEC_LAT(7, "4,4"), SPEC_LAT(8, "4,4"),
 
+    /* ---- the studies' mechanisms (src/mech/, DESIGN.md section 7) ---- */
+    OPT("gs_mechanisms", GS_OPT_MECHS, mechanisms, "none", 0, 0,
+        "mechanisms to enable: none or name[,name...] of the list in src/base/mech_list.h"),
     /* ---- accepted, not modelled ---- */
     NOTE_INT("gpgpu_ptx_instruction_classification", "0", "functional simulator"),
     NOTE_INT("gpgpu_ptx_sim_mode", "0", "functional simulator mode"),
@@ -298,9 +301,6 @@ const gs_option gs_options[] = {
     NOTE_INT("trace_enabled", "0", "debug tracing"),
     NOTE_STR("trace_components", "none", "debug tracing"),
     NOTE_INT("trace_sampling_core", "0", "debug tracing"),
-    /* ---- the studies' mechanisms (src/mech/, DESIGN.md section 7) ---- */
-    OPT("gs_mechanisms", GS_OPT_NAMES, mechanisms, "none", 0, 0,
-        "mechanisms to enable: none or name[,name...] (gpusim --list-mechanisms)"),
 };
 
 const uint32_t gs_option_count = (uint32_t)(sizeof gs_options / sizeof gs_options[0]);

@@ -20,6 +20,7 @@
 
 #include "base/config.h"
 #include "base/event.h"
+#include "base/mech_list.h"
 #include "base/stats.h"
 #include "base/status.h"
 #include "core/sched.h"
@@ -48,30 +49,18 @@ typedef struct gs_mech_ops {
     void (*report)(const void *state, gs_stats *stats);
 } gs_mech_ops;
 
-/* X(name): the one list. A mechanism's ops are gs_mech_<name>_ops. */
-#define GS_MECH_LIST(X) \
-    X(census)
-
+/* The list is GS_MECH_LIST (base/mech_list.h); a mechanism's ops are
+ * gs_mech_<name>_ops, indexed by gs_mech_id. */
 #define GS_MECH_DECLARE(name) extern const gs_mech_ops gs_mech_##name##_ops;
 GS_MECH_LIST(GS_MECH_DECLARE)
 #undef GS_MECH_DECLARE
 
-extern const gs_mech_ops *const gs_mech_table[];
-extern const uint32_t gs_mech_count;
+extern const gs_mech_ops *const gs_mech_table[GS_MECH_ID_COUNT];
 
-#define GS_MECH_ENABLED_MAX 8u   /* enabled at once */
-#define GS_MECH_LIST_MAX 32u     /* entries the list may grow to */
+/* The configuration holds a 32-bit set of them. */
+#define GS_MECH_ENABLED_MAX 32u
 
-/* Index in gs_mech_table of `name` (length bytes), or -1. */
-int gs_mech_find(const char *name, size_t length);
-
-/* The mechanisms -gs_mechanisms enables, in list order: *count of them in
- * ids[GS_MECH_ENABLED_MAX]. An unknown or repeated name is a GS_E_CONFIG
- * error located at the option. */
-gs_status gs_mech_select(const gs_config *cfg, uint32_t *ids, uint32_t *count, gs_diag *diag);
-
-/* Arena bytes and statistics entries of the enabled mechanisms (0 when the
- * option names none or is malformed: gs_mech_select reports that). */
+/* Arena bytes and statistics entries of the enabled mechanisms. */
 size_t gs_mech_bytes(const gs_config *cfg);
 uint32_t gs_mech_stats_count(const gs_config *cfg);
 

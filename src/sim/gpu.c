@@ -138,12 +138,14 @@ gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
 /* The mechanisms -gs_mechanisms enables, in list order, state from the arena. */
 static gs_status add_listed_mechanisms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
 {
-    uint32_t ids[GS_MECH_ENABLED_MAX], n, i;
-    gs_status st = gs_mech_select(gpu->cfg, ids, &n, diag);
-    for (i = 0; st == GS_OK && i < n; i++) {
-        const gs_mech_ops *ops = gs_mech_table[ids[i]];
+    gs_status st = GS_OK;
+    uint32_t k;
+    for (k = 0; st == GS_OK && k < GS_MECH_ID_COUNT; k++) {
+        const gs_mech_ops *ops = gs_mech_table[k];
+        if (!gs_config_mech_on(gpu->cfg, k))
+            continue;
         size_t bytes = ops->bytes(gpu->cfg);
-        void *state = gs_arena_alloc(arena, bytes);
+        void *state = gs_arena_alloc(arena, bytes);   /* each a size gs_mech_bytes rounds */
         if (state == NULL)
             return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
                                "arena too small for mechanism '%s'", ops->name);
