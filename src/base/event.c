@@ -81,11 +81,9 @@ void gs_event_bus_bind_warp(gs_event_bus *bus, uint32_t sm, uint32_t warp, uint3
         bus->warp_cta[sm * bus->warps_per_sm + warp] = cta;
 }
 
-void gs_event_emit(const gs_event_bus *bus, const gs_event *event)
+/* Kernel, app, and for an SM warp its CTA and scheduler. */
+static void complete_origin(const gs_event_bus *bus, gs_origin *o)
 {
-    uint32_t i, bit = GS_EVENT_BIT(event->kind);
-    gs_event ev = *event;
-    gs_origin *o = &ev.origin;
     o->kernel = bus->kernel;
     o->app = bus->app;
     if (o->sm < bus->num_sms && o->warp < bus->warps_per_sm) {
@@ -94,9 +92,54 @@ void gs_event_emit(const gs_event_bus *bus, const gs_event *event)
         if (o->sched == GS_ORIGIN_NONE && bus->scheds_per_sm != 0)
             o->sched = (uint16_t)(o->warp % bus->scheds_per_sm);
     }
+}
+
+void gs_event_emit(const gs_event_bus *bus, const gs_event *event)
+{
+    uint32_t i, bit = GS_EVENT_BIT(event->kind);
+    gs_event ev = *event;
+    complete_origin(bus, &ev.origin);
     for (i = 0; i < bus->count; i++)
         if (bus->subs[i].kinds & bit)
             bus->subs[i].fn(bus->subs[i].ctx, &ev);
+}
+
+gs_status gs_event_add_decider(gs_event_bus *bus, const gs_decider *decider, gs_diag *diag)
+{
+    if (bus->n_deciders >= GS_DECIDERS_MAX)
+        return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
+                           "more than %u deciders ('%s' does not fit)", GS_DECIDERS_MAX,
+                           decider->name);
+    bus->deciders[bus->n_deciders++] = *decider;
+    bus->decide_levels |= decider->levels;
+    return GS_OK;
+}
+
+uint32_t gs_event_decide(const gs_event_bus *bus, gs_decide_in *in, uint32_t *redirector)
+{
+    uint32_t i, all = 0, bit = 1u << in->level;
+    complete_origin(bus, &in->origin);
+    *redirector = GS_DECIDERS_MAX;
+    for (i = 0; i < bus->n_deciders; i++) {
+        const gs_decider *d = &bus->deciders[i];
+        uint32_t answer;
+        if (!(d->levels & bit))
+            continue;
+        answer = d->decide(d->ctx, in);
+        if ((answer & GS_DECIDE_REDIRECT) && (d->redirect == NULL || in->level != GS_LEVEL_L1D))
+            answer &= ~(uint32_t)GS_DECIDE_REDIRECT;   /* nobody to serve it */
+        if ((answer & GS_DECIDE_REDIRECT) && *redirector == GS_DECIDERS_MAX)
+            *redirector = i;
+        all |= answer;
+    }
+    return all;
+}
+
+uint64_t gs_event_redirect(const gs_event_bus *bus, uint32_t redirector,
+                           const gs_decide_in *in)
+{
+    const gs_decider *d = &bus->deciders[redirector];
+    return d->redirect(d->ctx, in);
 }
 
 static void fire_epoch(const gs_event_bus *bus, gs_event_sub *s, uint64_t cycle,

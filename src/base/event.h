@@ -142,6 +142,56 @@ typedef struct gs_event_sub {
     uint64_t inst_epochs_done;
 } gs_event_sub;
 
+/* ---- decisions (DESIGN.md section 7; issue 12 item 4) ------------------
+ * A decider is asked, per memory request, what a cache level should do with
+ * it: GS_DECIDE_DEFAULT (0) is plain behaviour. Asked once per request and
+ * level, in subscription order; the answers of all deciders are OR-ed.
+ *   BYPASS       skip this level: the request goes below without a lookup
+ *                (L1: the L1-bypass path of .cg loads; L2: straight to DRAM,
+ *                the reply goes back without filling the L2);
+ *   NO_ALLOCATE  look up, but a miss allocates no line;
+ *   INSERT_LOW   a line it allocates is inserted at the lowest priority
+ *                (the cache policy's insert hint: LRU position, distant RRPV);
+ *   REDIRECT     (L1 only) the first decider that answered REDIRECT serves it
+ *                through its redirect function (shared memory used as a
+ *                cache, CIAO), which returns the core cycle the data is
+ *                ready, or GS_REDIRECT_DECLINED to let the request go on.
+ * Which requests are asked (decided here, written in the README): loads of
+ * global and local data at the L1 (stores, atomics, .cg/.cv loads and
+ * instruction fetches are not); reads at the L2 (writes and atomics always
+ * use the L2, so it keeps the only dirty copy; instruction fetches are not
+ * asked). */
+enum gs_decision {
+    GS_DECIDE_DEFAULT = 0,
+    GS_DECIDE_BYPASS = 1u << 0,
+    GS_DECIDE_NO_ALLOCATE = 1u << 1,
+    GS_DECIDE_INSERT_LOW = 1u << 2,
+    GS_DECIDE_REDIRECT = 1u << 3
+};
+
+#define GS_REDIRECT_DECLINED (~(uint64_t)0)
+#define GS_DECIDERS_MAX 8u
+
+/* What a decider sees: the request and where it is. */
+typedef struct gs_decide_in {
+    uint64_t cycle;      /* of the level's clock (core for L1, L2 for L2) */
+    uint64_t addr;       /* line address */
+    gs_origin origin;    /* completed as for events */
+    uint32_t unit;       /* SM (L1) or slice (L2) */
+    uint8_t level;       /* GS_LEVEL_L1D or GS_LEVEL_L2 */
+    uint8_t space;       /* gs_space (base/inst.h) */
+    uint8_t is_write;
+    uint8_t reserved;
+} gs_decide_in;
+
+typedef struct gs_decider {
+    const char *name;
+    uint32_t levels;     /* bit GS_LEVEL_L1D and/or GS_LEVEL_L2 */
+    uint32_t (*decide)(void *ctx, const gs_decide_in *in);
+    uint64_t (*redirect)(void *ctx, const gs_decide_in *in);   /* NULL: never redirects */
+    void *ctx;
+} gs_decider;
+
 typedef struct gs_event_bus {
     uint32_t wanted;         /* union of the subscribers' kinds */
     uint32_t count;
@@ -157,6 +207,9 @@ typedef struct gs_event_bus {
     uint32_t num_sms;
     uint32_t *warp_cta;      /* [num_sms * warps_per_sm]; NULL: CTAs unknown */
     uint64_t committed_warp_insts;   /* counted by the SMs while want_inst_epochs */
+    gs_decider deciders[GS_DECIDERS_MAX];
+    uint32_t n_deciders;
+    uint32_t decide_levels;  /* union of the deciders' levels */
 } gs_event_bus;
 
 /* Name of a kind ("l1d_access"), or NULL; kind from name (-1 if unknown). */
@@ -188,6 +241,22 @@ void gs_event_emit(const gs_event_bus *bus, const gs_event *event);
 
 /* An event of `kind` at `cycle` of `domain`, everything else zero / none. */
 void gs_event_clear(gs_event *event, unsigned kind, unsigned domain, uint64_t cycle);
+
+/* Add a decider (before cycle 0); GS_E_LIMIT past GS_DECIDERS_MAX. */
+gs_status gs_event_add_decider(gs_event_bus *bus, const gs_decider *decider, gs_diag *diag);
+
+/* Nonzero when some decider wants to be asked at `level` (bus may be NULL). */
+#define gs_decide_wanted(bus, level) ((bus) != NULL && ((bus)->decide_levels >> (level)) & 1u)
+
+/* Ask every decider of in->level (origin completed first); returns the OR
+ * of their answers. With REDIRECT in it, *redirector is the index of the
+ * first decider that answered REDIRECT (for gs_event_redirect). */
+uint32_t gs_event_decide(const gs_event_bus *bus, gs_decide_in *in, uint32_t *redirector);
+
+/* Let decider `redirector` serve the request: the core cycle its data is
+ * ready, or GS_REDIRECT_DECLINED. */
+uint64_t gs_event_redirect(const gs_event_bus *bus, uint32_t redirector,
+                           const gs_decide_in *in);
 
 /* End of core cycle `cycle` (bus->committed_warp_insts so far, GPU-wide):
  * fires the due epochs, cycle epochs before instruction epochs per

@@ -53,14 +53,14 @@ static size_t census_bytes(const gs_config *cfg)
     return sizeof(census_state);
 }
 
-static gs_status census_init(void *state, const gs_mech_env *env, gs_event_sub *sub,
+static gs_status census_init(void *state, const gs_mech_env *env, gs_mech_hooks *hooks,
                              gs_diag *diag)
 {
     (void)state;
     (void)env;
     (void)diag;
-    sub->fn = census_event;
-    sub->kinds = GS_EVENT_ALL & ~GS_EVENT_BIT(GS_EV_EPOCH);   /* it asks for no epochs */
+    hooks->sub.fn = census_event;
+    hooks->sub.kinds = GS_EVENT_ALL & ~GS_EVENT_BIT(GS_EV_EPOCH);   /* it asks for no epochs */
     return GS_OK;
 }
 

@@ -3,7 +3,8 @@
  *
  * A mechanism watches events (base/event.h) and steers decisions: warp
  * eligibility and priority through the schedulers' steering masks
- * (core/sched.h), per-request decisions as they are added. Each mechanism is
+ * (core/sched.h), and per-request L1/L2 bypass, allocation, insertion and
+ * redirection through a decider (base/event.h). Each mechanism is
  * one file (or folder) with one `const gs_mech_ops`, registered by one line
  * in GS_MECH_LIST below; `-gs_mechanisms name[,name...]` enables them, in
  * list order whatever the order given (so the event order never depends on
@@ -38,13 +39,22 @@ typedef struct gs_mech_env {
     void *machine;
 } gs_mech_env;
 
+/* What a mechanism hooks into the machine at init (either may stay empty):
+ * its event subscription and its per-request decider (base/event.h). The
+ * caller sets ctx and name of both to the mechanism's state and name. */
+typedef struct gs_mech_hooks {
+    gs_event_sub sub;           /* fn NULL: subscribes to nothing */
+    gs_decider decider;         /* decide NULL: decides nothing */
+} gs_mech_hooks;
+
 typedef struct gs_mech_ops {
     const char *name;           /* -gs_mechanisms name; statistics prefix */
     const char *summary;        /* one line for --list-mechanisms */
     size_t (*bytes)(const gs_config *cfg);                /* arena bytes of its state */
-    /* Set up the zeroed state and fill *sub (fn, kinds, epochs; ctx and name
-     * are set by the caller). */
-    gs_status (*init)(void *state, const gs_mech_env *env, gs_event_sub *sub, gs_diag *diag);
+    /* Set up the zeroed state and fill *hooks (event kinds and epochs, the
+     * decider's levels and functions). */
+    gs_status (*init)(void *state, const gs_mech_env *env, gs_mech_hooks *hooks,
+                      gs_diag *diag);
     uint32_t (*stats_count)(const gs_config *cfg);        /* entries report adds */
     void (*report)(const void *state, gs_stats *stats);
 } gs_mech_ops;

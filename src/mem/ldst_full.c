@@ -323,8 +323,10 @@ static void repeat_fail(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
     }
 }
 
-/* One L1 access: 1 when taken, 0 on a RESERVATION_FAIL (retry next cycle). */
-static int access_l1(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
+/* One L1 access: 1 when taken, 0 on a RESERVATION_FAIL (retry next cycle).
+ * `decision`: the deciders' NO_ALLOCATE / INSERT_LOW (base/event.h). */
+static int access_l1(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now,
+                     uint32_t decision)
 {
     gs_ldst_slot *s = &u->slots[u->head_slot];
     gs_cache_request r;
@@ -344,6 +346,8 @@ static int access_l1(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
     r.warp = (uint16_t)u->head_warp;
     r.is_write = u->head_op == GS_MEM_STORE;
     r.space = u->head_space;
+    r.no_allocate = (uint8_t)((decision & GS_DECIDE_NO_ALLOCATE) != 0);
+    r.insert_hint = (uint8_t)((decision & GS_DECIDE_INSERT_LOW) ? GS_CACHE_INSERT_LOWEST : 0);
     res = gs_cache_access(&u->l1, &r, now);
     if (res.outcome == GS_CACHE_RESERVATION_FAIL) {
         u->stats.reservation_stalls++;
@@ -357,6 +361,46 @@ static int access_l1(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
     else
         s->pending++;
     return 1;
+}
+
+/* Ask the deciders about the head's current load once (base/event.h); a
+ * redirect they serve completes it at the cycle they name. Returns 1 when
+ * the access was served by a redirect. */
+static int decide_l1(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
+{
+    gs_decide_in in;
+    uint64_t ready;
+    memset(&in, 0, sizeof in);
+    in.cycle = now;
+    in.addr = c->line_addr;
+    in.origin.sm = (uint16_t)u->sm;
+    in.origin.warp = (uint16_t)u->head_warp;
+    in.origin.sched = GS_ORIGIN_NONE;
+    in.origin.cta = GS_ORIGIN_NO_CTA;
+    in.origin.pc = u->head_pc;
+    in.unit = u->sm;
+    in.level = GS_LEVEL_L1D;
+    in.space = u->head_space;
+    u->decision = (uint8_t)gs_event_decide(u->bus, &in, &u->redirector);
+    u->decided = 1;
+    if (!(u->decision & GS_DECIDE_REDIRECT))
+        return 0;
+    ready = gs_event_redirect(u->bus, u->redirector, &in);
+    u->decision &= (uint8_t)~GS_DECIDE_REDIRECT;
+    if (ready == GS_REDIRECT_DECLINED)
+        return 0;
+    raise_ready(&u->slots[u->head_slot], ready > now ? ready : now + 1u);
+    return 1;
+}
+
+/* A load on the L1 path when deciders are listening. */
+static int access_decided(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
+{
+    if (!u->decided && decide_l1(u, c, now))
+        return 1;
+    if (u->decision & GS_DECIDE_BYPASS)
+        return access_direct(u, c, now);
+    return access_l1(u, c, now, u->decision);
 }
 
 static void process_head(gs_ldst_full *u, uint64_t now)
@@ -373,11 +417,18 @@ static void process_head(gs_ldst_full *u, uint64_t now)
     }
     if (u->next_req < u->n_reqs) {
         const gs_coalesce_req *c = &u->reqs[u->next_req];
-        int taken = u->head_path == GS_PATH_DIRECT ? access_direct(u, c, now)
-                                                   : access_l1(u, c, now);
+        int taken;
+        if (u->head_path == GS_PATH_DIRECT)
+            taken = access_direct(u, c, now);
+        else if (u->head_op == GS_MEM_LOAD && gs_decide_wanted(u->bus, GS_LEVEL_L1D) &&
+                 (u->head_space == GS_SPACE_GLOBAL || u->head_space == GS_SPACE_LOCAL))
+            taken = access_decided(u, c, now);
+        else
+            taken = access_l1(u, c, now, GS_DECIDE_DEFAULT);
         if (!taken)
             return;
         u->next_req++;
+        u->decided = 0;
     }
     if (u->next_req >= u->n_reqs) {
         raise_ready(s, now + 1u);   /* an instruction with no access completes next cycle */
@@ -454,6 +505,7 @@ static void unit_accept(void *unit, const gs_inst *inst, uint32_t warp, uint32_t
     u->head_path = path_of(u, inst);
     u->n_reqs = 0;
     u->next_req = 0;
+    u->decided = 0;
     u->stats.instructions++;
     if (u->head_path == GS_PATH_SHARED) {
         gs_inst copy = *inst;

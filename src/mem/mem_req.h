@@ -28,10 +28,13 @@ typedef enum gs_req_kind {
 
 enum gs_req_flag {
     GS_REQ_BYPASS_L1 = 1u << 0,    /* skip L1D allocation (.cg, policy bypass) */
-    GS_REQ_BYPASS_L2 = 1u << 1,
+    GS_REQ_BYPASS_L2 = 1u << 1,    /* a decider sent it from the L2 slice to DRAM */
     GS_REQ_REDIRECTED = 1u << 2,   /* steered elsewhere by a mechanism (e.g. CIAO) */
     GS_REQ_WRITEBACK = 1u << 3,    /* an L2 eviction of dirty data, not a core store */
-    GS_REQ_INSTRUCTION = 1u << 4   /* instruction fetch */
+    GS_REQ_INSTRUCTION = 1u << 4,  /* instruction fetch */
+    GS_REQ_L2_DECIDED = 1u << 5,   /* the L2's deciders were asked (base/event.h) */
+    GS_REQ_L2_NO_ALLOCATE = 1u << 6,
+    GS_REQ_L2_INSERT_LOW = 1u << 7
 };
 
 /* The DRAM location the address mapping (mem/addrmap.h) decoded; filled

@@ -77,6 +77,9 @@ typedef struct gs_ldst_full {
      * queue pop of this SM; until then a retry repeats the fail without
      * looking up the cache (identical counters and events). */
     uint8_t retry_blocked, blocked_reason;
+    /* The deciders' answer for the head's current access (asked once). */
+    uint8_t decided, decision;
+    uint32_t redirector;
     gs_coalesce_req reqs[GS_COALESCE_MAX_REQS];
     gs_ldst_stats stats;
 } gs_ldst_full;

@@ -319,7 +319,7 @@ static void step_fill(gs_partitions *parts, gs_subpart *sub)
     gs_mem_req *req = gs_req_fifo_ready(&sub->dram_l2, parts->l2_now);
     if (req == NULL)
         return;
-    if (parts->params.l2_present) {
+    if (parts->params.l2_present && !(req->flags & GS_REQ_BYPASS_L2)) {
         fill_l2(parts, sub, req);
         return;
     }
@@ -352,6 +352,46 @@ static void l2_request_of(const gs_partitions *parts, const gs_mem_req *req,
     r->sm = req->origin_sm;
     r->warp = req->origin_warp;
     r->space = req->space;
+    r->no_allocate = (uint8_t)((req->flags & GS_REQ_L2_NO_ALLOCATE) != 0);
+    r->insert_hint = (uint8_t)((req->flags & GS_REQ_L2_INSERT_LOW) ? GS_CACHE_INSERT_LOWEST : 0);
+}
+
+/* Ask the deciders once about an SM's read at this slice (base/event.h):
+ * the answer stays in the request's flags while it waits here. */
+static void decide_l2(const gs_partitions *parts, const gs_subpart *sub, gs_mem_req *req)
+{
+    gs_decide_in in;
+    uint32_t redirector, answer;
+    memset(&in, 0, sizeof in);
+    in.cycle = parts->l2_now;
+    in.addr = req->line_addr;
+    in.origin.sm = req->origin_sm;
+    in.origin.warp = req->origin_warp;
+    in.origin.sched = GS_ORIGIN_NONE;
+    in.origin.cta = GS_ORIGIN_NO_CTA;
+    in.origin.pc = req->origin_pc;
+    in.unit = sub->id;
+    in.level = GS_LEVEL_L2;
+    in.space = req->space;
+    answer = gs_event_decide(parts->bus, &in, &redirector);
+    req->flags |= GS_REQ_L2_DECIDED;
+    if (answer & GS_DECIDE_BYPASS)
+        req->flags |= GS_REQ_BYPASS_L2;
+    if (answer & GS_DECIDE_NO_ALLOCATE)
+        req->flags |= GS_REQ_L2_NO_ALLOCATE;
+    if (answer & GS_DECIDE_INSERT_LOW)
+        req->flags |= GS_REQ_L2_INSERT_LOW;
+}
+
+/* A read the deciders sent past the L2: to DRAM, 1 when queued. */
+static int bypass_l2(gs_partitions *parts, gs_subpart *sub)
+{
+    if (gs_req_fifo_full(&sub->l2_dram)) {
+        sub->stats.l2_stall_dram_full++;
+        return 0;
+    }
+    queue_for_dram(parts, sub, gs_req_fifo_pop(&sub->icnt_l2));
+    return 1;
 }
 
 static void step_access(gs_partitions *parts, gs_subpart *sub)
@@ -367,6 +407,13 @@ static void step_access(gs_partitions *parts, gs_subpart *sub)
             return;
         }
         queue_for_dram(parts, sub, gs_req_fifo_pop(&sub->icnt_l2));
+        return;
+    }
+    if (req->kind == GS_REQ_READ && !(req->flags & (GS_REQ_INSTRUCTION | GS_REQ_L2_DECIDED)) &&
+        gs_decide_wanted(parts->bus, GS_LEVEL_L2))
+        decide_l2(parts, sub, req);
+    if (req->flags & GS_REQ_BYPASS_L2) {
+        bypass_l2(parts, sub);
         return;
     }
     if (is_read(req) && gs_req_fifo_full(&sub->l2_icnt)) {
@@ -450,6 +497,7 @@ static void sub_cycle(gs_partitions *parts, gs_subpart *sub)
 void gs_partitions_set_events(gs_partitions *parts, const gs_event_bus *bus)
 {
     uint32_t i;
+    parts->bus = bus;
     for (i = 0; i < parts->n_subs; i++)
         if (parts->params.l2_present)
             gs_cache_set_events(&parts->subs[i].l2, bus, GS_LEVEL_L2, i);

@@ -112,6 +112,7 @@ typedef struct gs_partitions {
     uint64_t l2_now, dram_now;
     uint64_t l2_cycles_stepped, dram_cycles_stepped;
     uint32_t in_flight;               /* requests anywhere in the partitions */
+    const gs_event_bus *bus;          /* events and decisions; NULL = none */
 } gs_partitions;
 
 gs_status gs_part_params_check(const gs_part_params *params, gs_diag *diag);

@@ -111,7 +111,7 @@ gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
                                gs_diag *diag)
 {
     gs_mech_env env;
-    gs_event_sub sub;
+    gs_mech_hooks hooks;
     gs_status st;
     if (gpu->n_mechs >= GS_MECH_ENABLED_MAX)
         return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0, "more than %u mechanisms ('%s')",
@@ -123,12 +123,15 @@ gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
     env.warps_per_sm = gs_config_warps_per_sm(gpu->cfg);
     env.sched_of = sched_of;
     env.machine = gpu;
-    memset(&sub, 0, sizeof sub);
-    if ((st = ops->init(state, &env, &sub, diag)) != GS_OK)
+    memset(&hooks, 0, sizeof hooks);
+    if ((st = ops->init(state, &env, &hooks, diag)) != GS_OK)
         return st;
-    sub.ctx = state;
-    sub.name = ops->name;
-    if ((st = gs_event_subscribe(&gpu->bus, &sub, diag)) != GS_OK)
+    hooks.sub.ctx = hooks.decider.ctx = state;
+    hooks.sub.name = hooks.decider.name = ops->name;
+    if (hooks.sub.fn != NULL && (st = gs_event_subscribe(&gpu->bus, &hooks.sub, diag)) != GS_OK)
+        return st;
+    if (hooks.decider.decide != NULL &&
+        (st = gs_event_add_decider(&gpu->bus, &hooks.decider, diag)) != GS_OK)
         return st;
     gpu->mech_ops[gpu->n_mechs] = ops;
     gpu->mech_state[gpu->n_mechs++] = state;

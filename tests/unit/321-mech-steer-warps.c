@@ -46,13 +46,13 @@ static size_t serialise_bytes(const gs_config *cfg)
     return sizeof(serialise_state);
 }
 
-static gs_status serialise_init(void *state, const gs_mech_env *env, gs_event_sub *sub,
+static gs_status serialise_init(void *state, const gs_mech_env *env, gs_mech_hooks *hooks,
                                 gs_diag *diag)
 {
     (void)diag;
     ((serialise_state *)state)->env = *env;
-    sub->fn = serialise_event;
-    sub->kinds = GS_EVENT_BIT(GS_EV_CTA_LAUNCH) | GS_EVENT_BIT(GS_EV_WARP_EXIT);
+    hooks->sub.fn = serialise_event;
+    hooks->sub.kinds = GS_EVENT_BIT(GS_EV_CTA_LAUNCH) | GS_EVENT_BIT(GS_EV_WARP_EXIT);
     return GS_OK;
 }
 
