@@ -28,6 +28,7 @@ LIMITS = [
     ("GS_MAX_LINE_BYTES", 256, "cache line bytes"),
     ("GS_MAX_CACHE_BYTES", 4194304, "bytes of one cache instance (one L1 or one L2 slice)"),
     ("GS_MAX_MSHR_ENTRIES", 4096, "MSHR entries of one cache"),
+    ("GS_MAX_LDST_STAGE_ENTRIES", 1024, "requests the staged LD/ST path holds per SM"),
     ("GS_MAX_MSHR_MERGE", 64, "requests merged in one MSHR entry (MAX_WARP_PER_SM)"),
     ("GS_MAX_QUEUE_ENTRIES", 4096, "miss queue, result FIFO, DRAM and partition queues"),
     ("GS_MAX_MEM_CHANNELS", 128, "memory channels (-gpgpu_n_mem; H100: 80)"),

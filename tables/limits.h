@@ -45,6 +45,8 @@
 #define GS_MAX_CACHE_BYTES 4194304u
 /* MSHR entries of one cache */
 #define GS_MAX_MSHR_ENTRIES 4096u
+/* requests the staged LD/ST path holds per SM */
+#define GS_MAX_LDST_STAGE_ENTRIES 1024u
 /* requests merged in one MSHR entry (MAX_WARP_PER_SM) */
 #define GS_MAX_MSHR_MERGE 64u
 /* miss queue, result FIFO, DRAM and partition queues */

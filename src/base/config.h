@@ -244,6 +244,7 @@ typedef struct gs_config {
     uint32_t trace_open_warps;             /* -gs_trace_open_warps: 0 = resident warps */
     uint32_t trace_tex_latency;            /* -gs_trace_tex_latency: address-less memory ops */
     gs_mech_set mechanisms;                /* -gs_mechanisms */
+    uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
     gs_config_meta meta;
 } gs_config;
 

@@ -25,6 +25,7 @@
 #include "base/stats.h"
 #include "base/status.h"
 #include "core/sched.h"
+#include "mem/ldst_stage.h"
 
 /* What a mechanism is given at init: the configuration, the machine's
  * shape and the warp schedulers it may steer. */
@@ -45,6 +46,8 @@ typedef struct gs_mech_env {
 typedef struct gs_mech_hooks {
     gs_event_sub sub;           /* fn NULL: subscribes to nothing */
     gs_decider decider;         /* decide NULL: decides nothing */
+    gs_stage_pick_fn stage_pick;   /* non-NULL: it owns the staged LD/ST path (hold,
+                                    * reorder; mem/ldst_stage.h), ctx = its state */
 } gs_mech_hooks;
 
 typedef struct gs_mech_ops {

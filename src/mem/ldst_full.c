@@ -120,6 +120,8 @@ size_t gs_ldst_full_bytes(const gs_memsys *sys)
                  + gs_req_fifo_bytes(GS_MAX_WARPS_PER_SM);   /* one fetch per warp */
     if (sys->l1_present)
         bytes += gs_cache_arena_bytes(&sys->l1_params);
+    if (sys->stage_entries != 0)
+        bytes += gs_ldst_stage_bytes(sys->stage_entries);
     return bytes;
 }
 
@@ -140,6 +142,9 @@ gs_status gs_ldst_full_init(gs_ldst_full *u, gs_memsys *sys, uint32_t sm, gs_are
         gs_req_fifo_init(&u->fetches, arena, GS_MAX_WARPS_PER_SM) != GS_OK)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for LD/ST units");
     u->has_l1 = sys->l1_present;
+    if (sys->stage_entries != 0 &&
+        gs_ldst_stage_init(&u->stage, arena, sys->stage_entries, diag) != GS_OK)
+        return GS_E_ARENA;
     if (u->has_l1)
         return gs_cache_init(&u->l1, arena, &sys->l1_params, diag);
     return GS_OK;
@@ -249,7 +254,17 @@ static void send_queued(gs_ldst_full *u, gs_req_fifo *queue)
     gs_icnt_push(&sys->request_net, u->sm, req->sub_partition, req, flits);
 }
 
-/* ---- step 3: the head instruction's next access ---- */
+/* ---- step 3: the next access (the head's, or a staged request's) ---- */
+
+/* One access about to be made: the head instruction's next request (no
+ * stage) or a staged request (mem/ldst_stage.h), with where the deciders'
+ * answer for it is kept. */
+typedef struct ldst_access {
+    const gs_coalesce_req *c;
+    uint32_t slot, warp, pc;
+    uint8_t op, space;
+    uint8_t *decided, *decision;
+} ldst_access;
 
 static void finish_head(gs_ldst_full *u)
 {
@@ -269,10 +284,11 @@ static uint8_t req_kind_of(uint8_t mem_op)
 }
 
 /* One access that bypasses the L1: 1 when taken, 0 when it must wait. */
-static int access_direct(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
+static int access_direct(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 {
     gs_memsys *sys = u->sys;
-    gs_ldst_slot *s = &u->slots[u->head_slot];
+    gs_ldst_slot *s = &u->slots[a->slot];
+    const gs_coalesce_req *c = a->c;
     gs_mem_req *req;
     if (gs_req_fifo_full(&u->direct)) {
         u->stats.direct_queue_stalls++;
@@ -286,15 +302,15 @@ static int access_direct(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now
     req->line_addr = c->line_addr;
     req->sector_mask = c->sector_mask;
     req->size_bytes = c->size_bytes;
-    req->kind = req_kind_of(u->head_op);
-    req->space = u->head_space;
+    req->kind = req_kind_of(a->op);
+    req->space = a->space;
     req->flags = GS_REQ_BYPASS_L1;
     req->origin_sm = (uint16_t)u->sm;
-    req->origin_warp = (uint16_t)u->head_warp;
-    req->origin_pc = u->head_pc;
+    req->origin_warp = (uint16_t)a->warp;
+    req->origin_pc = a->pc;
     req->created_cycle = now;
     locate(sys, req);
-    sys->req_slot[req->pool_index] = (uint32_t)u->head_slot;
+    sys->req_slot[req->pool_index] = a->slot;
     if (req->kind == GS_REQ_WRITE)
         raise_ready(s, now + sys->l1_latency_cycles);
     else
@@ -306,7 +322,7 @@ static int access_direct(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now
 
 /* A retry while nothing in the L1 changed: the fail the cache would report
  * again (its fail counters and the hook event), without the lookup. */
-static void repeat_fail(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
+static void repeat_fail(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 {
     u->l1.stats.fails[GS_CACHE_FAIL_NONE]++;
     u->l1.stats.fails[u->blocked_reason]++;
@@ -314,25 +330,25 @@ static void repeat_fail(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
     if (gs_event_wanted(u->bus, GS_EV_L1D_ACCESS)) {
         gs_event ev;
         gs_cache_event_init(&u->l1, &ev, GS_EV_L1D_ACCESS, now, (uint16_t)u->sm,
-                        (uint16_t)u->head_warp, u->head_pc);
-        ev.addr = c->line_addr;
+                            (uint16_t)a->warp, a->pc);
+        ev.addr = a->c->line_addr;
         ev.outcome = GS_OUTCOME_RESERVATION_FAIL;
         ev.fail = u->blocked_reason;
-        ev.is_write = u->head_op == GS_MEM_STORE;
+        ev.is_write = a->op == GS_MEM_STORE;
         gs_event_emit(u->bus, &ev);
     }
 }
 
 /* One L1 access: 1 when taken, 0 on a RESERVATION_FAIL (retry next cycle).
  * `decision`: the deciders' NO_ALLOCATE / INSERT_LOW (base/event.h). */
-static int access_l1(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now,
-                     uint32_t decision)
+static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32_t decision)
 {
-    gs_ldst_slot *s = &u->slots[u->head_slot];
+    gs_ldst_slot *s = &u->slots[a->slot];
+    const gs_coalesce_req *c = a->c;
     gs_cache_request r;
     gs_cache_result res;
     if (u->retry_blocked) {
-        repeat_fail(u, c, now);
+        repeat_fail(u, a, now);
         return 0;
     }
     memset(&r, 0, sizeof r);
@@ -340,18 +356,20 @@ static int access_l1(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now,
     r.sector_mask = c->sector_mask;
     r.full_mask = c->full_mask;
     r.size_bytes = c->size_bytes;
-    r.token = (uint32_t)u->head_slot;
-    r.pc = u->head_pc;
+    r.token = a->slot;
+    r.pc = a->pc;
     r.sm = (uint16_t)u->sm;
-    r.warp = (uint16_t)u->head_warp;
-    r.is_write = u->head_op == GS_MEM_STORE;
-    r.space = u->head_space;
+    r.warp = (uint16_t)a->warp;
+    r.is_write = a->op == GS_MEM_STORE;
+    r.space = a->space;
     r.no_allocate = (uint8_t)((decision & GS_DECIDE_NO_ALLOCATE) != 0);
     r.insert_hint = (uint8_t)((decision & GS_DECIDE_INSERT_LOW) ? GS_CACHE_INSERT_LOWEST : 0);
     res = gs_cache_access(&u->l1, &r, now);
     if (res.outcome == GS_CACHE_RESERVATION_FAIL) {
         u->stats.reservation_stalls++;
-        u->retry_blocked = 1;
+        /* The memo holds for a retry of this same access; with a stage the
+         * owner may pick another request next, so every pick looks up. */
+        u->retry_blocked = (uint8_t)(u->pick == NULL);
         u->blocked_reason = res.fail;
         return 0;
     }
@@ -366,41 +384,133 @@ static int access_l1(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now,
 /* Ask the deciders about the head's current load once (base/event.h); a
  * redirect they serve completes it at the cycle they name. Returns 1 when
  * the access was served by a redirect. */
-static int decide_l1(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
+static int decide_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 {
     gs_decide_in in;
+    uint32_t redirector;
     uint64_t ready;
     memset(&in, 0, sizeof in);
     in.cycle = now;
-    in.addr = c->line_addr;
+    in.addr = a->c->line_addr;
     in.origin.sm = (uint16_t)u->sm;
-    in.origin.warp = (uint16_t)u->head_warp;
+    in.origin.warp = (uint16_t)a->warp;
     in.origin.sched = GS_ORIGIN_NONE;
     in.origin.cta = GS_ORIGIN_NO_CTA;
-    in.origin.pc = u->head_pc;
+    in.origin.pc = a->pc;
     in.unit = u->sm;
     in.level = GS_LEVEL_L1D;
-    in.space = u->head_space;
-    u->decision = (uint8_t)gs_event_decide(u->bus, &in, &u->redirector);
-    u->decided = 1;
-    if (!(u->decision & GS_DECIDE_REDIRECT))
+    in.space = a->space;
+    *a->decision = (uint8_t)gs_event_decide(u->bus, &in, &redirector);
+    *a->decided = 1;
+    if (!(*a->decision & GS_DECIDE_REDIRECT))
         return 0;
-    ready = gs_event_redirect(u->bus, u->redirector, &in);
-    u->decision &= (uint8_t)~GS_DECIDE_REDIRECT;
+    ready = gs_event_redirect(u->bus, redirector, &in);
+    *a->decision &= (uint8_t)~GS_DECIDE_REDIRECT;
     if (ready == GS_REDIRECT_DECLINED)
         return 0;
-    raise_ready(&u->slots[u->head_slot], ready > now ? ready : now + 1u);
+    raise_ready(&u->slots[a->slot], ready > now ? ready : now + 1u);
     return 1;
 }
 
 /* A load on the L1 path when deciders are listening. */
-static int access_decided(gs_ldst_full *u, const gs_coalesce_req *c, uint64_t now)
+static int access_decided(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 {
-    if (!u->decided && decide_l1(u, c, now))
+    if (!*a->decided && decide_l1(u, a, now))
         return 1;
-    if (u->decision & GS_DECIDE_BYPASS)
-        return access_direct(u, c, now);
-    return access_l1(u, c, now, u->decision);
+    if (*a->decision & GS_DECIDE_BYPASS)
+        return access_direct(u, a, now);
+    return access_l1(u, a, now, *a->decision);
+}
+
+/* Make access `a` along `path`: 1 when taken. */
+static int make_access(gs_ldst_full *u, const ldst_access *a, uint8_t path, uint64_t now)
+{
+    if (path == GS_PATH_DIRECT)
+        return access_direct(u, a, now);
+    if (a->op == GS_MEM_LOAD && gs_decide_wanted(u->bus, GS_LEVEL_L1D) &&
+        (a->space == GS_SPACE_GLOBAL || a->space == GS_SPACE_LOCAL))
+        return access_decided(u, a, now);
+    return access_l1(u, a, now, GS_DECIDE_DEFAULT);
+}
+
+/* The head's next request as an access. */
+static void head_access(gs_ldst_full *u, ldst_access *a)
+{
+    a->c = &u->reqs[u->next_req];
+    a->slot = (uint32_t)u->head_slot;
+    a->warp = u->head_warp;
+    a->pc = u->head_pc;
+    a->op = u->head_op;
+    a->space = u->head_space;
+    a->decided = &u->decided;
+    a->decision = &u->decision;
+}
+
+/* ---- the staged path (mem/ldst_stage.h): only while a mechanism owns it ---- */
+
+/* The slot's accesses are all made: it completes when its data is back. */
+static void slot_accessed(gs_ldst_full *u, uint32_t slot, uint64_t now)
+{
+    gs_ldst_slot *s = &u->slots[slot];
+    raise_ready(s, now + 1u);
+    s->issuing = 0;
+    maybe_finish(u, slot);
+}
+
+/* The head puts its next request into the stage (one per cycle); with all
+ * of them in, the unit is free for the next instruction. */
+static void stage_push(gs_ldst_full *u, uint64_t now)
+{
+    uint32_t slot = (uint32_t)u->head_slot;
+    if (u->next_req < u->n_reqs && !gs_ldst_stage_full(&u->stage)) {
+        gs_stage_req r;
+        memset(&r, 0, sizeof r);
+        r.c = u->reqs[u->next_req++];
+        r.slot = slot;
+        r.warp = u->head_warp;
+        r.pc = u->head_pc;
+        r.op = u->head_op;
+        r.space = u->head_space;
+        r.path = u->head_path;
+        gs_ldst_stage_put(&u->stage, &r);
+        u->slots[slot].in_stage++;
+        u->stats.staged++;
+    }
+    if (u->next_req < u->n_reqs)
+        return;
+    u->head_slot = -1;
+    if (u->slots[slot].in_stage == 0)
+        slot_accessed(u, slot, now);
+}
+
+/* The owner picks one staged request (or holds) and it makes its access. */
+static void stage_access(gs_ldst_full *u, uint64_t now)
+{
+    uint32_t e;
+    gs_stage_req *r;
+    ldst_access a;
+    if (gs_ldst_stage_count(&u->stage) == 0)
+        return;
+    e = u->pick(u->pick_ctx, u->sm, &u->stage, now);
+    if (e == GS_STAGE_HOLD) {
+        u->stats.stage_holds++;
+        return;
+    }
+    GS_ASSERT(gs_ldst_stage_at(&u->stage, e) != NULL);   /* an owner picks a staged entry */
+    r = &u->stage.entries[e];
+    a.c = &r->c;
+    a.slot = r->slot;
+    a.warp = r->warp;
+    a.pc = r->pc;
+    a.op = r->op;
+    a.space = r->space;
+    a.decided = &r->decided;
+    a.decision = &r->decision;
+    if (!make_access(u, &a, r->path, now))
+        return;
+    gs_ldst_stage_remove(&u->stage, e);
+    if (--u->slots[a.slot].in_stage == 0 && u->head_slot != (int32_t)a.slot)
+        slot_accessed(u, a.slot, now);
 }
 
 static void process_head(gs_ldst_full *u, uint64_t now)
@@ -415,17 +525,14 @@ static void process_head(gs_ldst_full *u, uint64_t now)
         }
         return;
     }
+    if (u->pick != NULL) {
+        stage_push(u, now);
+        return;
+    }
     if (u->next_req < u->n_reqs) {
-        const gs_coalesce_req *c = &u->reqs[u->next_req];
-        int taken;
-        if (u->head_path == GS_PATH_DIRECT)
-            taken = access_direct(u, c, now);
-        else if (u->head_op == GS_MEM_LOAD && gs_decide_wanted(u->bus, GS_LEVEL_L1D) &&
-                 (u->head_space == GS_SPACE_GLOBAL || u->head_space == GS_SPACE_LOCAL))
-            taken = access_decided(u, c, now);
-        else
-            taken = access_l1(u, c, now, GS_DECIDE_DEFAULT);
-        if (!taken)
+        ldst_access a;
+        head_access(u, &a);
+        if (!make_access(u, &a, u->head_path, now))
             return;
         u->next_req++;
         u->decided = 0;
@@ -447,6 +554,8 @@ static void unit_cycle(void *unit, uint64_t now)
     send_queued(u, &u->direct);
     if (u->head_slot >= 0)
         process_head(u, now);
+    if (u->pick != NULL)
+        stage_access(u, now);
 }
 
 /* ---- accept ---- */

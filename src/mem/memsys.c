@@ -182,6 +182,7 @@ size_t gs_memsys_bytes(const gs_config *cfg)
     probe.l1_present = plan.l1_present;
     probe.l1_params = plan.l1;
     probe.direct_queue_entries = plan.direct_queue;
+    probe.stage_entries = cfg->ldst_stage_entries;
     bytes = gs_arena_round(sizeof(gs_memsys));
     bytes += gs_arena_round((size_t)plan.n_sms * sizeof(gs_ldst_full));
     bytes += (size_t)plan.n_sms * gs_ldst_full_bytes(&probe);
@@ -274,6 +275,7 @@ static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan 
     sys->l1_latency_cycles = cfg->l1_latency_cycles;
     sys->smem_latency_cycles = cfg->smem_latency_cycles;
     sys->direct_queue_entries = plan->direct_queue;
+    sys->stage_entries = cfg->ldst_stage_entries;
     sys->l1_params = plan->l1;
     sys->l1_present = plan->l1_present;
     sys->shmem.n_banks = cfg->shmem_num_banks;
@@ -389,6 +391,25 @@ gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm)
 {
     GS_ASSERT(sm < sys->n_sms);
     return &sys->ldst[sm].iface;
+}
+
+gs_status gs_memsys_set_stage_owner(gs_memsys *sys, gs_stage_pick_fn pick, void *ctx,
+                                    const char *owner, gs_diag *diag)
+{
+    uint32_t i;
+    if (sys->stage_entries == 0)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
+                           "%s needs the staged LD/ST path: set -gs_ldst_stage_entries above 0",
+                           owner);
+    if (sys->ldst[0].pick != NULL)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
+                           "%s and another mechanism both want to own the staged LD/ST path",
+                           owner);
+    for (i = 0; i < sys->n_sms; i++) {
+        sys->ldst[i].pick = pick;
+        sys->ldst[i].pick_ctx = ctx;
+    }
+    return GS_OK;
 }
 
 void gs_memsys_set_events(gs_memsys *sys, const gs_event_bus *bus)

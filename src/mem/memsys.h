@@ -25,6 +25,7 @@
 #include "base/arena.h"
 #include "base/config.h"
 #include "base/event.h"
+#include "mem/ldst_stage.h"
 #include "base/stats.h"
 #include "base/status.h"
 #include "mem/devmem.h"
@@ -38,6 +39,12 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
 
 /* The LD/ST unit of SM `sm`. */
 gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm);
+/* Give the staged LD/ST path of every SM (mem/ldst_stage.h) to one owner,
+ * `owner` naming it in errors: GS_E_CONFIG when -gs_ldst_stage_entries is 0
+ * or another owner has it. Before cycle 0. */
+gs_status gs_memsys_set_stage_owner(gs_memsys *sys, gs_stage_pick_fn pick, void *ctx,
+                                    const char *owner, gs_diag *diag);
+
 /* Emit every unit's events (L1Ds, MSHRs, L2 slices, DRAM) on `bus` (NULL: none). */
 void gs_memsys_set_events(gs_memsys *sys, const gs_event_bus *bus);
 

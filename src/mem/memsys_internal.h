@@ -16,6 +16,7 @@
 #include "mem/coalesce.h"
 #include "mem/icnt.h"
 #include "mem/ldst.h"
+#include "mem/ldst_stage.h"
 #include "mem/memsys.h"
 #include "mem/partition.h"
 #include "mem/req_pool.h"
@@ -29,7 +30,8 @@ typedef struct gs_ldst_slot {
     uint64_t seq;              /* acceptance order */
     uint32_t tag, warp;
     uint32_t pending;          /* reads below whose data is not back */
-    uint8_t issuing;           /* still at the head, accesses left */
+    uint32_t in_stage;         /* its requests waiting in the stage */
+    uint8_t issuing;           /* accesses left (at the head or staged) */
 } gs_ldst_slot;
 
 typedef struct gs_ldst_event {
@@ -48,6 +50,8 @@ typedef struct gs_ldst_stats {
     uint64_t replies, latency_sum, latency_max;
     uint64_t instruction_fetches;     /* I-cache lines asked of the memory system */
     uint64_t fetch_queue_stalls;      /* cycles a fetch found its queue or the pool full */
+    uint64_t staged;                  /* requests that went through the stage */
+    uint64_t stage_holds;             /* cycles the stage's owner held every request */
 } gs_ldst_stats;
 
 typedef struct gs_ldst_full {
@@ -79,7 +83,10 @@ typedef struct gs_ldst_full {
     uint8_t retry_blocked, blocked_reason;
     /* The deciders' answer for the head's current access (asked once). */
     uint8_t decided, decision;
-    uint32_t redirector;
+    /* The staged path (mem/ldst_stage.h), when a mechanism owns it. */
+    gs_ldst_stage stage;
+    gs_stage_pick_fn pick;            /* NULL: no owner, no stage in the path */
+    void *pick_ctx;
     gs_coalesce_req reqs[GS_COALESCE_MAX_REQS];
     gs_ldst_stats stats;
 } gs_ldst_full;
@@ -93,6 +100,7 @@ struct gs_memsys {
     uint32_t l1_latency_cycles;
     uint32_t smem_latency_cycles;
     uint32_t direct_queue_entries;
+    uint32_t stage_entries;           /* -gs_ldst_stage_entries: 0 = no stage */
     gs_cache_params l1_params;
     uint32_t l1_present;
     gs_shmem_params shmem;

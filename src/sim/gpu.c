@@ -133,6 +133,14 @@ gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
     if (hooks.decider.decide != NULL &&
         (st = gs_event_add_decider(&gpu->bus, &hooks.decider, diag)) != GS_OK)
         return st;
+    if (hooks.stage_pick != NULL) {
+        if (gpu->memsys == NULL)
+            return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "mechanism %s needs the memory "
+                               "system (-gpgpu_perfect_mem 0)", ops->name);
+        if ((st = gs_memsys_set_stage_owner(gpu->memsys, hooks.stage_pick, state, ops->name,
+                                            diag)) != GS_OK)
+            return st;
+    }
     gpu->mech_ops[gpu->n_mechs] = ops;
     gpu->mech_state[gpu->n_mechs++] = state;
     return GS_OK;

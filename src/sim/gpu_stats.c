@@ -15,7 +15,8 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
     /* the memory system's report: counters per SM and per sub-partition */
     uint32_t mem = cfg->perfect_mem ? 0u : 64u + 16u * gs_config_n_sms(cfg) +
                                            16u * gs_config_n_sub_partitions(cfg) +
-                                           2u;   /* L1D_mpki, L2_mpki */
+                                           2u +  /* L1D_mpki, L2_mpki */
+                                           2u;   /* the staged LD/ST path */
     return mem + gs_mech_stats_count(cfg) +
            GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
            (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
