@@ -39,7 +39,7 @@ CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run test unit-tests check-layers regen check-gen ptx bench install uninstall clean \
-        freestanding cross-check sanitize valgrind bench-functional help
+        freestanding cross-check sanitize valgrind bench-functional bench-compare help
 
 all: $(BUILD)/gpusim $(BUILD)/libgpusim.a
 
@@ -130,6 +130,11 @@ ptx:
 
 bench: all
 	$(PYTHON) bench/run_bench.py --build $(BUILD)
+
+# Old and new builds side by side, interleaved: make bench-compare OLD=<rev>
+OLD ?= HEAD
+bench-compare:
+	$(PYTHON) bench/compare.py --old $(OLD)
 
 # Functional executor and PTX loader speed (bench/functional_speed.c).
 bench-functional: $(BUILD)/libgpusim.a
