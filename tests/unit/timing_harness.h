@@ -41,7 +41,7 @@ typedef struct th_run {
 } th_run;
 
 /* A test configuration: the gtx480 defaults, perfect memory and I-cache. */
-static void th_config(gs_config *cfg)
+static inline void th_config(gs_config *cfg)
 {
     gs_config_defaults(cfg);
     cfg->perfect_mem = 1;
@@ -49,7 +49,7 @@ static void th_config(gs_config *cfg)
 }
 
 /* Commits of SM 0, from the event bus. */
-static void th_on_commit(void *ctx, const gs_event *ev)
+static inline void th_on_commit(void *ctx, const gs_event *ev)
 {
     th_run *r = (th_run *)ctx;
     if (ev->origin.sm == 0 && r->num_commits < TH_MAX_COMMITS) {
@@ -60,7 +60,7 @@ static void th_on_commit(void *ctx, const gs_event *ev)
     }
 }
 
-static int th_record_commits(th_run *r)
+static inline int th_record_commits(th_run *r)
 {
     gs_event_sub sub;
     memset(&sub, 0, sizeof sub);
@@ -94,7 +94,7 @@ static char *th_read(const char *path, size_t *length)
 }
 
 /* Build host + GPU for `cfg` (finished) sized for `bound`; commits of SM 0 recorded. */
-static int th_build(th_run *r, const gs_exec_shape *bound, size_t ptx_bytes, int record)
+static inline int th_build(th_run *r, const gs_exec_shape *bound, size_t ptx_bytes, int record)
 {
     gs_host_config hc;
     size_t bytes;
@@ -126,7 +126,8 @@ static int th_build(th_run *r, const gs_exec_shape *bound, size_t ptx_bytes, int
 }
 
 /* Load tests/ptx/timing/NAME.ptx and run kernel NAME with grid x block threads. */
-static int th_run_ptx(th_run *r, const char *name, uint32_t grid, uint32_t block, int record)
+static inline int th_run_ptx(th_run *r, const char *name, uint32_t grid, uint32_t block,
+                             int record)
 {
     char path[256];
     size_t length;
@@ -155,7 +156,7 @@ static int th_run_ptx(th_run *r, const char *name, uint32_t grid, uint32_t block
     return 1;
 }
 
-static uint64_t th_stat(const th_run *r, const char *name)
+static inline uint64_t th_stat(const th_run *r, const char *name)
 {
     const gs_stat_entry *e = gs_stats_find(&r->stats, name);
     if (!e) {
@@ -165,7 +166,7 @@ static uint64_t th_stat(const th_run *r, const char *name)
     return e->value;
 }
 
-static void th_free(th_run *r)
+static inline void th_free(th_run *r)
 {
     free(r->buffer);
     free(r->ptx_text);
@@ -173,7 +174,7 @@ static void th_free(th_run *r)
     r->ptx_text = NULL;
 }
 
-static void th_report_failure(const th_run *r)
+static inline void th_report_failure(const th_run *r)
 {
     char line[1024];
     gs_diag_render(&r->diag, line, sizeof line);
@@ -184,7 +185,7 @@ static void th_report_failure(const th_run *r)
 /* ---- embedded workloads (tables/workloads.c): define TH_WORKLOADS ---- */
 #ifdef TH_WORKLOADS
 
-static gs_status th_read_embedded(void *ctx, const char *path, const char **shown,
+static inline gs_status th_read_embedded(void *ctx, const char *path, const char **shown,
                                   const char **text, size_t *length, gs_diag *diag)
 {
     const gs_embedded_file *f =
@@ -199,9 +200,10 @@ static gs_status th_read_embedded(void *ctx, const char *path, const char **show
 
 typedef struct th_wl_result {
     uint64_t data_hash, data_bytes, warp_insts, digest, cycles;
+    uint64_t l1_accesses, l1_bypass;   /* full memory system only */
 } th_wl_result;
 
-static void th_wl_bound(const gs_workload *wl, const gs_embedded_workload *e,
+static inline void th_wl_bound(const gs_workload *wl, const gs_embedded_workload *e,
                         gs_exec_shape *bound)
 {
     unsigned i;
@@ -222,7 +224,7 @@ static void th_wl_bound(const gs_workload *wl, const gs_embedded_workload *e,
 }
 
 /* Run embedded workload `name` with r->cfg (timing) or functionally. */
-static int th_run_workload(th_run *r, const char *name, int timing, th_wl_result *out)
+static inline int th_run_workload(th_run *r, const char *name, int timing, th_wl_result *out)
 {
     static gs_workload wl;
     static gs_wl_state state;
@@ -249,6 +251,8 @@ static int th_run_workload(th_run *r, const char *name, int timing, th_wl_result
     if (timing) {
         if (gs_sim_init(&r->gpu, &r->cfg, &bound, &r->arena, &r->diag))
             return 0;
+        if (r->mech && gs_sim_add_mechanism(&r->gpu, r->mech, r->mech_state, &r->diag))
+            return 0;
         gs_sim_attach(&r->gpu, &r->host);
     }
     if (gs_workload_run(&wl, &r->host, th_read_embedded, (void *)&e, &state, &r->diag))
@@ -261,6 +265,8 @@ static int th_run_workload(th_run *r, const char *name, int timing, th_wl_result
     out->warp_insts = r->host.warp_insts;
     out->digest = gs_stats_digest(&r->stats);
     out->cycles = timing ? r->gpu.cycle : 0u;
+    out->l1_accesses = timing && !r->cfg.perfect_mem ? th_stat(r, "ldst_l1_accesses") : 0u;
+    out->l1_bypass = timing && !r->cfg.perfect_mem ? th_stat(r, "ldst_l1_bypass_accesses") : 0u;
     free(r->buffer);
     r->buffer = NULL;
     return 1;
