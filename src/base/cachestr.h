@@ -85,7 +85,7 @@ typedef struct gs_cache_config {
  * a message (without location). */
 typedef struct gs_cache_error {
     uint32_t offset;
-    char message[256];
+    char message[512];          /* room for a list of every event kind */
 } gs_cache_error;
 
 /* Fill `error` (offset and formatted message); returns 0 so a parser can

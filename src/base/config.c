@@ -296,7 +296,8 @@ static const char *type_name(uint8_t type)
 {
     static const char *const names[] = {
         "uint", "uint64", "int", "text", "list", "cache", "clocks", "timing", "sched",
-        "a:b:c:d", "mapping", "0|1|2", "path", "threads:warp", "unit", "mechanisms"
+        "a:b:c:d", "mapping", "0|1|2", "path", "threads:warp", "unit", "mechanisms",
+        "events", "all|uint", "all|address", "file"
     };
     return type < sizeof names / sizeof names[0] ? names[type] : "?";
 }

@@ -168,6 +168,19 @@ typedef struct gs_mech_set {
 /* Nonzero when mechanism `id` is enabled. */
 #define gs_config_mech_on(cfg, id) (((cfg)->mechanisms.mask >> (id)) & 1u)
 
+/* The event trace (sim/event_trace.h): -gs_event_trace_sm / _warp / _addr
+ * hold a number or `all`, stored as these. */
+#define GS_CONFIG_ALL 0xFFFFFFFFu
+#define GS_CONFIG_ALL_ADDR UINT64_MAX
+typedef struct gs_event_trace_config {
+    uint32_t kinds;                 /* -gs_event_trace: GS_EVENT_BIT set; 0 = off */
+    uint32_t sm;                    /* -gs_event_trace_sm: SM id or GS_CONFIG_ALL */
+    uint32_t warp;                  /* -gs_event_trace_warp: warp slot or GS_CONFIG_ALL */
+    uint32_t max_lines;             /* -gs_event_trace_lines */
+    uint64_t addr;                  /* -gs_event_trace_addr: byte or GS_CONFIG_ALL_ADDR */
+    char file[GS_CONFIG_PATH_MAX];  /* -gs_event_trace_file: the host opens it */
+} gs_event_trace_config;
+
 typedef struct gs_config {
     /* organisation (-gpgpu_n_*) */
     uint32_t n_clusters;
@@ -245,6 +258,7 @@ typedef struct gs_config {
     uint32_t trace_tex_latency;            /* -gs_trace_tex_latency: address-less memory ops */
     gs_mech_set mechanisms;                /* -gs_mechanisms */
     uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
+    gs_event_trace_config event_trace;     /* -gs_event_trace* */
     gs_config_meta meta;
 } gs_config;
 
@@ -265,7 +279,11 @@ typedef enum gs_opt_type {
     GS_OPT_PATH,        /* -inter_config_file */
     GS_OPT_PIPELINE,    /* -gpgpu_shader_core_pipeline threads:warp */
     GS_OPT_SPEC_UNIT,   /* -specialized_unit_K (gs_spec_unit_cfg) */
-    GS_OPT_MECHS        /* -gs_mechanisms: none or names of GS_MECH_LIST (gs_mech_set) */
+    GS_OPT_MECHS,       /* -gs_mechanisms: none or names of GS_MECH_LIST (gs_mech_set) */
+    GS_OPT_EVENTS,      /* -gs_event_trace: none, all or kinds (uint32_t GS_EVENT_BIT set) */
+    GS_OPT_ALL_U32,     /* all (GS_CONFIG_ALL) or an unsigned in [min, max] */
+    GS_OPT_ALL_ADDR,    /* all (GS_CONFIG_ALL_ADDR) or a byte address (printed in hex) */
+    GS_OPT_FILE         /* a file the host writes: char[GS_CONFIG_PATH_MAX], no blanks */
 } gs_opt_type;
 
 typedef struct gs_option {

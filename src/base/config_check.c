@@ -194,6 +194,27 @@ static gs_status check_memory(gs_config *cfg, gs_diag *diag)
     return GS_OK;
 }
 
+/* -gs_event_trace_sm / _warp name an SM and a warp slot this machine has
+ * (a filter nothing could pass is a mistake, not an empty trace). */
+static gs_status check_event_trace(gs_config *cfg, gs_diag *diag)
+{
+    static const char *const sm[] = { "gs_event_trace_sm", "gpgpu_n_clusters",
+                                      "gpgpu_n_cores_per_cluster" };
+    static const char *const warp[] = { "gs_event_trace_warp", "gpgpu_shader_core_pipeline" };
+    const gs_event_trace_config *t = &cfg->event_trace;
+    if (t->sm != GS_CONFIG_ALL && t->sm >= gs_config_n_sms(cfg))
+        return gs_config_error_at(cfg, gs_config_latest(cfg, sm, 3), diag,
+                                  "-gs_event_trace_sm %u is not an SM of this configuration "
+                                  "(SMs 0 to %u)", (unsigned)t->sm,
+                                  (unsigned)gs_config_n_sms(cfg) - 1u);
+    if (t->warp != GS_CONFIG_ALL && t->warp >= gs_config_warps_per_sm(cfg))
+        return gs_config_error_at(cfg, gs_config_latest(cfg, warp, 2), diag,
+                                  "-gs_event_trace_warp %u is not a warp slot of this "
+                                  "configuration (slots 0 to %u)", (unsigned)t->warp,
+                                  (unsigned)gs_config_warps_per_sm(cfg) - 1u);
+    return GS_OK;
+}
+
 gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
 {
     gs_status st = check_organisation(cfg, diag);
@@ -207,5 +228,7 @@ gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
         st = check_memory(cfg, diag);
     if (st == GS_OK)
         st = gs_config_check_trace(cfg, diag);   /* config_trace.c */
+    if (st == GS_OK)
+        st = check_event_trace(cfg, diag);
     return st;
 }

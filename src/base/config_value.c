@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/config_internal.h"
+#include "base/event.h"
 #include "base/fmt.h"
 #include "limits.h"
 
@@ -544,7 +545,16 @@ static size_t format_timing(const gs_dram_timing_cfg *tm, char *out, size_t capa
     return used;
 }
 
-/* ---- -gs_mechanisms (base/mech_list.h) ---- */
+/* ---- name sets: -gs_mechanisms (base/mech_list.h), -gs_event_trace ---- */
+
+/* A list of names a set option picks from, by index (bit k of the set). */
+typedef struct name_list {
+    const char *(*name_of)(unsigned k);
+    unsigned count;
+    const char *noun;          /* "mechanism" */
+    const char *label;         /* "known": heads the list in the error */
+    int allow_all;             /* `all` = every name */
+} name_list;
 
 static const char *const mech_names[GS_MECH_ID_COUNT] = {
 #define GS_MECH_NAME(name) #name,
@@ -552,36 +562,45 @@ static const char *const mech_names[GS_MECH_ID_COUNT] = {
 #undef GS_MECH_NAME
 };
 
-static int mech_known(const gs_option *opt, const char *t, size_t start, size_t end,
-                      gs_value_error *e)
+static const char *mech_name(unsigned k)
 {
-    char known[GS_CONFIG_TEXT_MAX], which[GS_CONFIG_TEXT_MAX];
+    return mech_names[k];
+}
+
+static const name_list mech_list = { mech_name, GS_MECH_ID_COUNT, "mechanism", "known", 0 };
+/* Decision: EPOCH, the list's last kind, is not traceable (the list stops
+ * before it): the bus fires epochs only to a subscriber with its own period
+ * (base/event.h), and the trace has none. */
+static const name_list event_list = { gs_event_name, GS_EV_EPOCH, "event kind", "traceable", 1 };
+
+static int name_known(const gs_option *opt, const name_list *list, const char *t, size_t start,
+                      size_t end, gs_value_error *e)
+{
+    char known[384], which[GS_CONFIG_TEXT_MAX];
     size_t used = 0;
     unsigned k;
-    known[0] = '\0';
-    for (k = 0; k < GS_MECH_ID_COUNT; k++)
-        used += gs_fmt(known + used, sizeof known - used, "%s%s", k ? ", " : "", mech_names[k]);
-    used = end - start < sizeof which ? end - start : sizeof which - 1u;
-    memcpy(which, t + start, used);
-    which[used] = '\0';
-    for (k = 0; k < GS_MECH_ID_COUNT; k++)
-        if (strlen(mech_names[k]) == end - start &&
-            memcmp(mech_names[k], t + start, end - start) == 0)
+    for (k = 0; k < list->count; k++)
+        if (token_is(t + start, end - start, list->name_of(k)))
             return (int)k;
-    gs_fail_at(e, (uint32_t)start, "-%s: unknown mechanism '%s' (known: %s)", opt->name,
-               which, known);
+    known[0] = '\0';
+    for (k = 0; k < list->count; k++)
+        used += gs_fmt(known + used, sizeof known - used, "%s%s", k ? ", " : "",
+                       list->name_of(k));
+    gs_fail_at(e, (uint32_t)start, "-%s: unknown %s '%s' (%s: %s)", opt->name, list->noun,
+               shown(t + start, end - start, which, sizeof which), list->label, known);
     return -1;
 }
 
-/* "none" or name[,name...], each once; enabled in list order whatever the
- * order given (so event delivery never depends on the spelling). */
-static int parse_mechs(const gs_option *opt, const char *t, size_t n, gs_mech_set *out,
-                       gs_value_error *e)
+/* "none", "all" (where allowed) or name[,name...], each once, kept as a bit
+ * set: enabled in list order whatever the order given (so event delivery
+ * never depends on the spelling). */
+static int parse_name_set(const gs_option *opt, const name_list *list, const char *t, size_t n,
+                          uint32_t *out, gs_value_error *e)
 {
     size_t i, start = 0;
     uint32_t mask = 0;
-    if (n == 4u && memcmp(t, "none", 4u) == 0) {
-        out->mask = 0;
+    if (token_is(t, n, "none") || (list->allow_all && token_is(t, n, "all"))) {
+        *out = token_is(t, n, "none") ? 0u : (uint32_t)((1ull << list->count) - 1u);
         return 1;
     }
     for (i = 0; i <= n; i++) {
@@ -589,30 +608,66 @@ static int parse_mechs(const gs_option *opt, const char *t, size_t n, gs_mech_se
         if (i < n && t[i] != ',')
             continue;
         if (i == start)
-            return gs_fail_at(e, (uint32_t)i, "-%s: expected none or name[,name...]",
-                              opt->name);
-        if ((k = mech_known(opt, t, start, i, e)) < 0)
+            return gs_fail_at(e, (uint32_t)i, "-%s: expected none%s or name[,name...]",
+                              opt->name, list->allow_all ? ", all" : "");
+        if ((k = name_known(opt, list, t, start, i, e)) < 0)
             return 0;
         if (mask & (1u << k))
-            return gs_fail_at(e, (uint32_t)start, "-%s: mechanism '%s' named twice",
-                              opt->name, mech_names[k]);
+            return gs_fail_at(e, (uint32_t)start, "-%s: %s '%s' named twice", opt->name,
+                              list->noun, list->name_of((unsigned)k));
         mask |= 1u << k;
         start = i + 1u;
     }
-    out->mask = mask;
+    *out = mask;
     return 1;
 }
 
-static size_t format_mechs(const gs_mech_set *set, char *out, size_t capacity)
+static size_t format_name_set(const name_list *list, uint32_t mask, char *out, size_t capacity)
 {
     size_t used = 0;
     unsigned k;
-    if (set->mask == 0)
+    if (mask == 0)
         return gs_fmt(out, capacity, "none");
-    for (k = 0; k < GS_MECH_ID_COUNT; k++)
-        if (set->mask & (1u << k))
-            used += gs_fmt(out + used, capacity - used, "%s%s", used ? "," : "", mech_names[k]);
+    if (list->allow_all && mask == (uint32_t)((1ull << list->count) - 1u))
+        return gs_fmt(out, capacity, "all");
+    for (k = 0; k < list->count; k++)
+        if (mask & (1u << k))
+            used += gs_fmt(out + used, capacity - used, "%s%s", used ? "," : "",
+                           list->name_of(k));
     return used;
+}
+
+/* ---- -gs_event_trace_sm / _warp / _addr: `all` or a number ---- */
+
+static int parse_all_or(const gs_option *opt, const char *t, size_t n, uint64_t all,
+                        uint64_t *out, gs_value_error *e)
+{
+    if (token_is(t, n, "all")) {
+        *out = all;
+        return 1;
+    }
+    if (!gs_parse_u64(t, n, out) || *out == all)   /* all's own value is spelled `all` */
+        return gs_fail_at(e, 0, "-%s: expected all or an unsigned integer%s", opt->name,
+                          all == GS_CONFIG_ALL_ADDR ? " below 0xffffffffffffffff" : "");
+    return parse_bounded(opt, "", t, 0, n, opt->min, opt->max, opt->max_name, out, e);
+}
+
+/* A file the host writes (-gs_event_trace_file): no blanks, '#' or quotes, so
+ * --dump-config loads back as is. */
+static int parse_file(const gs_option *opt, const char *t, size_t n, char *out,
+                      gs_value_error *e)
+{
+    size_t i;
+    if (n == 0u || n >= GS_CONFIG_PATH_MAX)
+        return gs_fail_at(e, 0, "-%s: path must be 1 to %u characters", opt->name,
+                          GS_CONFIG_PATH_MAX - 1u);
+    for (i = 0; i < n; i++)
+        if (is_space(t[i]) || t[i] == '#' || t[i] == '"')
+            return gs_fail_at(e, (uint32_t)i, "-%s: a path with blanks, '#' or '\"' "
+                              "would not load back from --dump-config", opt->name);
+    memcpy(out, t, n);
+    out[n] = '\0';
+    return 1;
 }
 
 /* ---- -gpgpu_mem_addr_mapping (spec/formats.md 2.3) ---- */
@@ -717,7 +772,15 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *t, s
     case GS_OPT_SCHED: return parse_sched(opt, t, n, (gs_sched_config *)field, e);
     case GS_OPT_QUEUES: return parse_queues(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_ADDRMAP: return parse_addrmap(opt, t, n, (char *)field, e);
-    case GS_OPT_MECHS: return parse_mechs(opt, t, n, (gs_mech_set *)field, e);
+    case GS_OPT_MECHS: return parse_name_set(opt, &mech_list, t, n, (uint32_t *)field, e);
+    case GS_OPT_EVENTS: return parse_name_set(opt, &event_list, t, n, (uint32_t *)field, e);
+    case GS_OPT_ALL_U32:
+        if (!parse_all_or(opt, t, n, GS_CONFIG_ALL, &v, e))
+            return 0;
+        *(uint32_t *)field = (uint32_t)v;
+        return 1;
+    case GS_OPT_ALL_ADDR: return parse_all_or(opt, t, n, GS_CONFIG_ALL_ADDR, (uint64_t *)field, e);
+    case GS_OPT_FILE: return parse_file(opt, t, n, (char *)field, e);
     case GS_OPT_PART_INDEX: return parse_part_index(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_PATH: return parse_path(opt, cfg, t, n, e);
     case GS_OPT_PIPELINE: return parse_pipeline(opt, cfg, t, n, e);
@@ -769,7 +832,16 @@ size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *
         return gs_fmt(out, capacity, "%u:%u:%u:%u", (unsigned)q[0], (unsigned)q[1],
                       (unsigned)q[2], (unsigned)q[3]);
     case GS_OPT_ADDRMAP: return gs_fmt(out, capacity, "%s", (const char *)field);
-    case GS_OPT_MECHS: return format_mechs((const gs_mech_set *)field, out, capacity);
+    case GS_OPT_MECHS: return format_name_set(&mech_list, *q, out, capacity);
+    case GS_OPT_EVENTS: return format_name_set(&event_list, *q, out, capacity);
+    case GS_OPT_ALL_U32:
+        return *q == GS_CONFIG_ALL ? gs_fmt(out, capacity, "all")
+                                   : gs_fmt(out, capacity, "%u", (unsigned)*q);
+    case GS_OPT_ALL_ADDR:
+        if (*(const uint64_t *)field == GS_CONFIG_ALL_ADDR)
+            return gs_fmt(out, capacity, "all");
+        return gs_fmt(out, capacity, "0x%llx", (unsigned long long)*(const uint64_t *)field);
+    case GS_OPT_FILE: return gs_fmt(out, capacity, "%s", (const char *)field);
     case GS_OPT_PIPELINE:
         return gs_fmt(out, capacity, "%u:%u", (unsigned)cfg->max_threads_per_sm,
                       (unsigned)cfg->warp_size);

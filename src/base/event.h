@@ -43,7 +43,8 @@
     X(L2_EVICT, "l2_evict")                                                      \
     X(MSHR_ALLOC, "mshr_alloc")       /* level; addr; value = entries in use */   \
     X(MSHR_MERGE, "mshr_merge")       /* level; addr; value = merge length */     \
-    X(MSHR_RELEASE, "mshr_release")   /* level; addr; value = waiters released */ \
+    X(MSHR_RELEASE, "mshr_release")   /* level; addr; value = waiters released;  \
+                                         origin = the first waiter released */     \
     X(DRAM_ENQUEUE, "dram_enqueue")   /* unit = channel; value = bank; row */     \
     X(DRAM_ROW, "dram_row")           /* bank takes it: outcome 0 hit, 1 miss */  \
     X(DRAM_COMMAND, "dram_command")   /* outcome = ACT 1, PRE 2, RD 3, WR 4 */     \

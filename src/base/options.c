@@ -236,6 +236,19 @@ const gs_option gs_options[] = {
     U32L("gs_ldst_stage_entries", ldst_stage_entries, "0", 0, GS_MAX_LDST_STAGE_ENTRIES,
          "requests the staged LD/ST path holds per SM for a mechanism that owns it "
          "(0: no stage)"),
+    /* ---- event trace (src/sim/event_trace.h; README "Event trace") ---- */
+    OPT("gs_event_trace", GS_OPT_EVENTS, event_trace.kinds, "none", 0, 0,
+        "event kinds to trace, one line each: none, all or kind[,kind...] of base/event.h"),
+    OPT("gs_event_trace_sm", GS_OPT_ALL_U32, event_trace.sm, "all", 0, GS_MAX_SMS - 1u,
+        "trace only events of this SM (the request's or warp's origin), or all"),
+    OPT("gs_event_trace_warp", GS_OPT_ALL_U32, event_trace.warp, "all", 0,
+        GS_MAX_WARPS_PER_SM - 1u, "trace only events of this SM warp slot, or all"),
+    OPT("gs_event_trace_addr", GS_OPT_ALL_ADDR, event_trace.addr, "all", 0, UINT64_MAX,
+        "trace only memory events whose line holds this byte address, or all"),
+    U32("gs_event_trace_lines", event_trace.max_lines, "100000", 1, 0xFFFFFFFFu,
+        "lines the trace writes at most; then one line says it was truncated"),
+    OPT("gs_event_trace_file", GS_OPT_FILE, event_trace.file, "gpusim_events.txt", 0, 0,
+        "file the command-line tool writes the trace to"),
     /* ---- accepted, not modelled ---- */
     NOTE_INT("gpgpu_ptx_instruction_classification", "0", "functional simulator"),
     NOTE_INT("gpgpu_ptx_sim_mode", "0", "functional simulator mode"),

@@ -81,6 +81,13 @@ int gs_cli_usage_error(const char *format, ...) GS_PRINTF_LIKE(1, 2);
 struct gs_gpu;
 void gs_cli_print_speed(const struct gs_gpu *gpu, const gs_stats *stats, double seconds);
 
+/* -gs_event_trace (cli_run.c): open -gs_event_trace_file and make it the
+ * GPU's trace sink, after gs_sim_init (nothing when the trace is off);
+ * returns 0 or exit status 2. Close it after the run: returns rc, or 2
+ * when rc was 0 and the file could not be written. */
+int gs_cli_event_trace_attach(const struct gs_config *cfg, struct gs_gpu *gpu);
+int gs_cli_event_trace_close(int rc);
+
 /* A sink that writes to stdout / stderr. */
 extern const gs_sink gs_cli_stdout;
 extern const gs_sink gs_cli_stderr;

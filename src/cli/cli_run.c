@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_config.h"
+#include "sim/gpu.h"
 
 #define STATS_CAPACITY 64u
 
@@ -132,6 +133,34 @@ static int write_stats_file(const char *path, const gs_stats *stats, int json)
     else
         gs_stats_print_csv(stats, &sink);
     return fclose(f) == 0 ? 0 : gs_cli_usage_error("cannot write %s", path);
+}
+
+/* ---- -gs_event_trace: the trace's file (sim/event_trace.h) ---- */
+
+static FILE *event_trace_file;
+static const char *event_trace_path;
+
+int gs_cli_event_trace_attach(const gs_config *cfg, struct gs_gpu *gpu)
+{
+    gs_sink sink;
+    if (cfg->event_trace.kinds == 0u)
+        return 0;
+    event_trace_path = cfg->event_trace.file;
+    if ((event_trace_file = fopen(event_trace_path, "wb")) == NULL)
+        return gs_cli_usage_error("cannot write %s (-gs_event_trace_file)", event_trace_path);
+    sink.write = write_to_file;
+    sink.context = event_trace_file;
+    gs_sim_set_event_sink(gpu, &sink);
+    return 0;
+}
+
+int gs_cli_event_trace_close(int rc)
+{
+    FILE *f = event_trace_file;
+    event_trace_file = NULL;
+    if (f != NULL && fclose(f) != 0 && rc == 0)
+        return gs_cli_usage_error("cannot write %s (-gs_event_trace_file)", event_trace_path);
+    return rc;
 }
 
 static int check_golden(const char *path, const gs_stats *stats)

@@ -97,6 +97,8 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
         (st = gs_host_init(&run->host, &run->hc, arena, &diag)) ||
         (st = gs_sim_init(&run->gpu, cfg, &run->bound, arena, &diag)))
         return gs_cli_report(&diag);
+    if (gs_cli_event_trace_attach(cfg, &run->gpu) != 0)
+        return 2;
     gs_sim_attach(&run->gpu, &run->host);
     start = clock();
     st = gs_workload_run(&run->wl, &run->host, run->read, run->rctx, &run->state, &diag);
@@ -140,7 +142,7 @@ int gs_cli_timing_run(const gs_config *cfg, const char *workload,
                                   (unsigned long)bytes);
     }
     gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
-    rc = simulate(&run, cfg, &arena, emit, ctx);
+    rc = gs_cli_event_trace_close(simulate(&run, cfg, &arena, emit, ctx));
     gs_cli_free_arena(buffer);
     gs_cli_workload_close();
     return rc;

@@ -241,6 +241,8 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
         || gs_fe_trace_init(&run->fe, &run->tr, cfg, arena, &diag) != GS_OK
         || gs_sim_init(&run->gpu, cfg, NULL, arena, &diag) != GS_OK)
         return gs_cli_report(&diag);
+    if (gs_cli_event_trace_attach(cfg, &run->gpu) != 0)
+        return 2;
     start = clock();
     st = gs_sim_run_trace(&run->gpu, &run->fe, &diag);
     if (st != GS_OK && gs_sim_watchdog_fired(&run->gpu)) {
@@ -277,7 +279,7 @@ static int time_trace(const gs_config *cfg, const char *list_path, const cli_tra
     run.io.open = io_open;
     run.io.read_at = io_read_at;
     run.io.close = io_close;
-    rc = run_timing(&run, cfg, list_path, &arena, &stats, out);
+    rc = gs_cli_event_trace_close(run_timing(&run, cfg, list_path, &arena, &stats, out));
     gs_trace_close(&run.tr);
     gs_cli_free_arena(buffer);
     return rc;

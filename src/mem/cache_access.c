@@ -261,7 +261,13 @@ int gs_cache_fill(gs_cache *c, uint64_t line_addr, uint32_t sectors, uint64_t cy
     c->stats.fills++;
     fill_events(c, e, line_addr, filled, cycle);
     *released = gs_mshr_fill(&c->mshr, entry, filled, out, capacity);
-    if (*released != 0)
-        gs_cachei_mshr_event(c, GS_EV_MSHR_RELEASE, line_addr, cycle, NULL, *released);
+    if (*released != 0 && gs_event_wanted(c->bus, GS_EV_MSHR_RELEASE)) {
+        gs_cache_request first;   /* RELEASE names the first waiter released */
+        memset(&first, 0, sizeof first);
+        first.sm = out[0].sm;
+        first.warp = out[0].warp;
+        first.pc = out[0].pc;
+        gs_cachei_mshr_event(c, GS_EV_MSHR_RELEASE, line_addr, cycle, &first, *released);
+    }
     return 1;
 }

@@ -187,9 +187,20 @@ gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bo
         return st;
     gs_cta_params_from_config(cfg, &gpu->ctap);
     gpu->next_sample = cfg->sample_cycles ? 0 : ~(uint64_t)0;
-    if ((st = build_sms(gpu, arena, diag)) != GS_OK)
+    if ((st = build_sms(gpu, arena, diag)) != GS_OK ||
+        (st = add_listed_mechanisms(gpu, arena, diag)) != GS_OK)
         return st;
-    return add_listed_mechanisms(gpu, arena, diag);
+    /* The trace observes only, after the mechanisms; when off nothing is
+     * subscribed, so the run keeps its bytes and speed. */
+    gs_event_trace_init(&gpu->trace, cfg);
+    if (gpu->trace.kinds != 0u)
+        return gs_event_trace_subscribe(&gpu->trace, &gpu->bus, diag);
+    return GS_OK;
+}
+
+void gs_sim_set_event_sink(gs_gpu *gpu, const gs_sink *sink)
+{
+    gs_event_trace_set_sink(&gpu->trace, sink);
 }
 
 void gs_sim_attach(gs_gpu *gpu, gs_host *host)

@@ -54,6 +54,7 @@
 #include "host/host.h"
 #include "mech/mech.h"
 #include "mem/memsys.h"
+#include "sim/event_trace.h"
 #include "sim/frontend_ptx.h"
 
 #define GS_SIM_MAX_SAMPLES 1024u   /* active-warp samples kept (-gs_sample_cycles) */
@@ -71,6 +72,7 @@ typedef struct gs_gpu {
     const gs_mech_ops *mech_ops[GS_MECH_ENABLED_MAX];   /* enabled mechanisms, in order */
     void *mech_state[GS_MECH_ENABLED_MAX];
     uint32_t n_mechs;
+    gs_event_trace trace;             /* -gs_event_trace (sim/event_trace.h) */
     uint64_t period_ps[4];            /* core, icnt, l2, dram */
     uint64_t next_edge_ps[4];         /* memory domains' next edge (index 1..3) */
     uint64_t domain_cycle[4];
@@ -125,6 +127,11 @@ int gs_sim_watchdog_fired(const gs_gpu *gpu);
  * zeroed. Its statistics need room: gs_sim_stats_count does not know it. */
 gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
                                gs_diag *diag);
+/* Where -gs_event_trace writes its lines (after gs_sim_init, before the
+ * first launch); a launch fails with GS_E_CONFIG when the trace is on and
+ * no sink was given. The sink is the host's: the CLI writes to
+ * -gs_event_trace_file. */
+void gs_sim_set_event_sink(gs_gpu *gpu, const gs_sink *sink);
 /* What each unit waits for (DESIGN.md section 8). */
 void gs_sim_dump(const gs_gpu *gpu, const gs_sink *sink);
 

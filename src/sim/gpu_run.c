@@ -235,6 +235,8 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
 {
     gs_status st, fault = GS_OK;
     uint64_t launch_cycle = gpu->cycle;
+    if ((st = gs_event_trace_ready(&gpu->trace, diag)) != GS_OK)
+        return st;
     gpu->last_progress = gpu->cycle;
     gpu->bus.kernel = (uint32_t)gpu->kernels;
     kernel_event(gpu, GS_EV_KERNEL_LAUNCH, launch_cycle);

@@ -167,9 +167,17 @@ static void test_dump_round_trip(void)
                                     "-gpgpu_scheduler two_level_active:8\n"
                                     "-gpgpu_cache:dl2 S:64:128:16,L:B:m:L:P,A:192:4,32:0,32\n"
                                     "-gpgpu_cache:dl2_ipoly_poly 0x43\n"
-                                    "-gs_seed 18446744073709551615\n", &diag));
+                                    "-gs_seed 18446744073709551615\n"
+                                    "-gs_event_trace dram_row,l1d_access\n"
+                                    "-gs_event_trace_sm 14\n"
+                                    "-gs_event_trace_addr 4096\n"
+                                    "-gs_event_trace_file out/trace.txt\n", &diag));
     GS_CHECK_EQ(GS_OK, gs_config_finish(&cfg_a, &diag));
     dump(&cfg_a, &a);
+    GS_CHECK(strstr(a.text, "-gs_event_trace l1d_access,dram_row\n-gs_event_trace_sm 14\n"
+                    "-gs_event_trace_warp all\n-gs_event_trace_addr 0x1000\n"
+                    "-gs_event_trace_lines 100000\n-gs_event_trace_file out/trace.txt\n")
+             != NULL);
     GS_CHECK(strstr(a.text, "-gpgpu_clock_domains 1132:1132:1132:3500.5\n") != NULL);
     GS_CHECK(strstr(a.text, "-gpgpu_scheduler two_level_active:8:0:1\n") != NULL);
     GS_CHECK(strstr(a.text, "-gs_seed 18446744073709551615\n") != NULL);

@@ -38,6 +38,7 @@ typedef struct th_run {
     uint32_t num_commits;
     const gs_mech_ops *mech;    /* optional test mechanism (gs_sim_add_mechanism) */
     void *mech_state;
+    const gs_sink *event_sink;  /* optional -gs_event_trace sink (gs_sim_set_event_sink) */
 } th_run;
 
 /* A test configuration: the gtx480 defaults, perfect memory and I-cache. */
@@ -121,6 +122,8 @@ static inline int th_build(th_run *r, const gs_exec_shape *bound, size_t ptx_byt
         return 0;
     if (r->mech && gs_sim_add_mechanism(&r->gpu, r->mech, r->mech_state, &r->diag))
         return 0;
+    if (r->event_sink)
+        gs_sim_set_event_sink(&r->gpu, r->event_sink);
     gs_sim_attach(&r->gpu, &r->host);
     return 1;
 }
@@ -253,6 +256,8 @@ static inline int th_run_workload(th_run *r, const char *name, int timing, th_wl
             return 0;
         if (r->mech && gs_sim_add_mechanism(&r->gpu, r->mech, r->mech_state, &r->diag))
             return 0;
+        if (r->event_sink)
+            gs_sim_set_event_sink(&r->gpu, r->event_sink);
         gs_sim_attach(&r->gpu, &r->host);
     }
     if (gs_workload_run(&wl, &r->host, th_read_embedded, (void *)&e, &state, &r->diag))
