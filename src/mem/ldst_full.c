@@ -174,8 +174,11 @@ gs_status gs_ldst_full_init(gs_ldst_full *u, gs_memsys *sys, uint32_t sm, gs_are
         gs_req_fifo_init(&u->fetches, arena, GS_MAX_WARPS_PER_SM) != GS_OK)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for LD/ST units");
     u->has_l1 = sys->l1_present;
-    if (u->has_l1)
-        return gs_cache_init(&u->l1, arena, &sys->l1_params, diag);
+    if (u->has_l1) {
+        gs_cache_params l1 = sys->l1_params;
+        l1.policy.stream = GS_CACHE_STREAM_L1D(sm);
+        return gs_cache_init(&u->l1, arena, &l1, diag);
+    }
     return GS_OK;
 }
 

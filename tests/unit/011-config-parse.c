@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "base/cache_policy_list.h"
 #include "base/config.h"
 #include "presets.h"
 #include "config_dump_test.h"
@@ -167,9 +168,19 @@ static void test_dump_round_trip(void)
                                     "-gpgpu_scheduler two_level_active:8\n"
                                     "-gpgpu_cache:dl2 S:64:128:16,L:B:m:L:P,A:192:4,32:0,32\n"
                                     "-gpgpu_cache:dl2_ipoly_poly 0x43\n"
-                                    "-gs_seed 18446744073709551615\n", &diag));
+                                    "-gs_seed 18446744073709551615\n"
+                                    "-gs_l1d_policy drrip\n-gs_l2_policy brrip\n"
+                                    "-gs_rrip_bits 3\n-gs_brrip_epsilon 64\n"
+                                    "-gs_drrip_leader_sets 2\n-gs_drrip_psel_bits 8\n"
+                                    "-gs_l2_drrip_dueling per_slice\n", &diag));
     GS_CHECK_EQ(GS_OK, gs_config_finish(&cfg_a, &diag));
+    GS_CHECK_EQ(GS_CACHE_POLICY_DRRIP, cfg_a.l1d_policy);
+    GS_CHECK_EQ(GS_CACHE_POLICY_BRRIP, cfg_a.l2_policy);
+    GS_CHECK_EQ(GS_DRRIP_DUEL_PER_SLICE, cfg_a.l2_drrip_dueling);
     dump(&cfg_a, &a);
+    GS_CHECK(strstr(a.text, "-gs_l1d_policy drrip\n-gs_l2_policy brrip\n-gs_rrip_bits 3\n"
+                            "-gs_brrip_epsilon 64\n-gs_drrip_leader_sets 2\n"
+                            "-gs_drrip_psel_bits 8\n-gs_l2_drrip_dueling per_slice\n") != NULL);
     GS_CHECK(strstr(a.text, "-gpgpu_clock_domains 1132:1132:1132:3500.5\n") != NULL);
     GS_CHECK(strstr(a.text, "-gpgpu_scheduler two_level_active:8:0:1\n") != NULL);
     GS_CHECK(strstr(a.text, "-gs_seed 18446744073709551615\n") != NULL);
