@@ -31,7 +31,8 @@ static const char *const policy_names[] = {
 #undef POLICY_NAME_
     NULL
 };
-static const char *const dueling_names[] = { "per_slice", "shared", NULL };   /* gs_drrip_dueling */
+/* -gs_l2_drrip_dueling values, as gs_drrip_dueling. */
+static const char *const dueling_names[] = { "per_slice", "shared", NULL };
 
 #define OFF(field) offsetof(gs_config, field)
 /* A modelled option of a given type; lo/hi bound numbers (lists: each element). */
