@@ -297,9 +297,21 @@ static const char *type_name(uint8_t type)
     static const char *const names[] = {
         "uint", "uint64", "int", "text", "list", "cache", "clocks", "timing", "sched",
         "a:b:c:d", "mapping", "0|1|2", "path", "threads:warp", "unit", "mechanisms",
-        "events", "all|uint", "all|address", "file"
+        "events", "all|uint", "all|address", "file", "name"
     };
     return type < sizeof names / sizeof names[0] ? names[type] : "?";
+}
+
+/* The value's type, or for a name option its names: `lru|fifo|...`. */
+static void print_value_type(const gs_sink *sink, const gs_option *opt)
+{
+    uint32_t i;
+    if (opt->type != GS_OPT_NAME) {
+        gs_sink_puts(sink, type_name(opt->type));
+        return;
+    }
+    for (i = 0; opt->names[i] != NULL; i++)
+        gs_sink_printf(sink, "%s%s", i ? "|" : "", opt->names[i]);
 }
 
 void gs_config_print_help(const gs_sink *sink)
@@ -310,7 +322,9 @@ void gs_config_print_help(const gs_sink *sink)
         const gs_option *opt = &gs_options[i];
         if (i > 0 && opt->modelled != gs_options[i - 1u].modelled)
             gs_sink_puts(sink, "Accepted but not modelled (a note names each one used):\n");
-        gs_sink_printf(sink, "  -%s <%s>  %s", opt->name, type_name(opt->type), opt->help);
+        gs_sink_printf(sink, "  -%s <", opt->name);
+        print_value_type(sink, opt);
+        gs_sink_printf(sink, ">  %s", opt->help);
         if (opt->default_text[0])
             gs_sink_printf(sink, " (default %s)", opt->default_text);
         gs_sink_puts(sink, "\n");

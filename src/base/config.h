@@ -240,6 +240,14 @@ typedef struct gs_config {
     uint32_t l1d_mode;                     /* -gs_l1d_mode: 0 normal, 1 unbounded, 2 bypass */
     uint32_t l2_mode;                      /* -gs_l2_mode: 0 normal, 1 unbounded, 2 bypass */
     uint32_t unbounded_max_lines;          /* -gs_unbounded_max_lines (per cache) */
+    /* replacement/insertion policies of the L1D and L2 (src/mem/cache_policy.h) */
+    uint32_t l1d_policy;                   /* -gs_l1d_policy: gs_cache_policy_kind */
+    uint32_t l2_policy;                    /* -gs_l2_policy: gs_cache_policy_kind */
+    uint32_t rrip_bits;                    /* -gs_rrip_bits: RRPV width M */
+    uint32_t brrip_epsilon;                /* -gs_brrip_epsilon: BRRIP long insertion 1/N */
+    uint32_t drrip_leader_sets;            /* -gs_drrip_leader_sets: per policy, 0 = scaled */
+    uint32_t drrip_psel_bits;              /* -gs_drrip_psel_bits */
+    uint32_t l2_drrip_dueling;             /* -gs_l2_drrip_dueling: gs_drrip_dueling */
     uint32_t perfect_dram;                 /* -gs_perfect_dram: zero latency at the controller */
     uint32_t dram_write_queue_entries;     /* -gs_dram_write_queue_size */
     uint32_t dram_write_high_watermark;    /* -gs_dram_write_high_watermark */
@@ -283,7 +291,8 @@ typedef enum gs_opt_type {
     GS_OPT_EVENTS,      /* -gs_event_trace: none, all or kinds (uint32_t GS_EVENT_BIT set) */
     GS_OPT_ALL_U32,     /* all (GS_CONFIG_ALL) or an unsigned in [min, max] */
     GS_OPT_ALL_ADDR,    /* all (GS_CONFIG_ALL_ADDR) or a byte address (printed in hex) */
-    GS_OPT_FILE         /* a file the host writes: char[GS_CONFIG_PATH_MAX], no blanks */
+    GS_OPT_FILE,        /* a file the host writes: char[GS_CONFIG_PATH_MAX], no blanks */
+    GS_OPT_NAME         /* one of the option's names (uint32_t: its index) */
 } gs_opt_type;
 
 typedef struct gs_option {
@@ -295,6 +304,7 @@ typedef struct gs_option {
     const char *max_name;      /* tables/limits.h name when max is a compiled limit */
     const char *default_text;  /* parsed by the same code as a file value */
     const char *help;
+    const char *const *names;  /* GS_OPT_NAME: the values, NULL-terminated */
 } gs_option;
 
 extern const gs_option gs_options[];

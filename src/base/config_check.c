@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "base/cache_policy_list.h"
 #include "base/config_internal.h"
 #include "limits.h"
 
@@ -145,6 +146,44 @@ static gs_status check_caches(gs_config *cfg, gs_diag *diag)
     return st;
 }
 
+/* DRRIP needs an SRRIP and a BRRIP leader in every constituency: 2L <= sets
+ * (src/mem/policy_drrip.c). Only a normal-mode cache runs its policy. */
+static gs_status check_drrip(gs_config *cfg, const char *policy_name, uint32_t policy,
+                             uint32_t mode, const char *cache_name, const gs_cache_config *cache,
+                             gs_diag *diag)
+{
+    const char *names[3];
+    uint32_t leaders;
+    if (policy != GS_CACHE_POLICY_DRRIP || !cache->enabled || mode != 0)
+        return GS_OK;
+    leaders = gs_drrip_leader_sets(cache->n_sets, cfg->drrip_leader_sets);
+    if (2u * leaders <= cache->n_sets)
+        return GS_OK;
+    names[0] = policy_name;
+    names[1] = "gs_drrip_leader_sets";
+    names[2] = cache_name;
+    return gs_config_error_at(cfg, gs_config_latest(cfg, names, 3), diag,
+                              "-%s drrip: %u leader set(s) per policy need at least %u sets; "
+                              "-%s has %u", policy_name, (unsigned)leaders,
+                              (unsigned)(2u * leaders), cache_name, (unsigned)cache->n_sets);
+}
+
+static gs_status check_policies(gs_config *cfg, gs_diag *diag)
+{
+    uint32_t l = cfg->drrip_leader_sets;
+    gs_status st;
+    if ((l & (l - 1u)) != 0)
+        return gs_config_error_at(cfg, gs_option_find("gs_drrip_leader_sets", 20), diag,
+                                  "-gs_drrip_leader_sets %u is not a power of two (leaders are "
+                                  "one per constituency of sets/N sets)", (unsigned)l);
+    st = check_drrip(cfg, "gs_l1d_policy", cfg->l1d_policy, cfg->l1d_mode, "gpgpu_cache:dl1",
+                     &cfg->dl1, diag);
+    if (st == GS_OK)
+        st = check_drrip(cfg, "gs_l2_policy", cfg->l2_policy, cfg->l2_mode, "gpgpu_cache:dl2",
+                         &cfg->dl2, diag);
+    return st;
+}
+
 /* Letters of the 64-bit mapping (after an optional dramid@N;). */
 static void count_mapping(const char *map, uint32_t *d_bits, uint32_t *b_bits, int *has_dramid)
 {
@@ -224,6 +263,8 @@ gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
         st = check_latencies(cfg, diag);
     if (st == GS_OK)
         st = check_caches(cfg, diag);
+    if (st == GS_OK)
+        st = check_policies(cfg, diag);
     if (st == GS_OK)
         st = check_memory(cfg, diag);
     if (st == GS_OK)

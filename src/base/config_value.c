@@ -736,6 +736,24 @@ static int parse_path(const gs_option *opt, gs_config *cfg, const char *t, size_
     return 1;
 }
 
+/* One of opt->names (exact match); the error lists them. */
+static int parse_name(const gs_option *opt, const char *t, size_t n, uint32_t *out,
+                      gs_value_error *e)
+{
+    char buffer[32], list[160];
+    size_t used = 0;
+    uint32_t i;
+    for (i = 0; opt->names[i] != NULL; i++) {
+        if (token_is(t, n, opt->names[i])) {
+            *out = i;
+            return 1;
+        }
+        used += gs_fmt(list + used, sizeof list - used, "%s%s", i ? ", " : "", opt->names[i]);
+    }
+    return gs_fail_at(e, 0, "-%s: unknown value '%s' (%s)", opt->name,
+                      shown(t, n, buffer, sizeof buffer), list);
+}
+
 static int parse_unmodelled(const gs_option *opt, const char *t, size_t n, gs_value_error *e)
 {
     int64_t v;
@@ -786,6 +804,7 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *t, s
     case GS_OPT_PIPELINE: return parse_pipeline(opt, cfg, t, n, e);
     case GS_OPT_SPEC_UNIT:
         return gs_config_parse_spec_unit(opt, t, n, (gs_spec_unit_cfg *)field, e);
+    case GS_OPT_NAME: return parse_name(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_INT:
     case GS_OPT_STR: return parse_unmodelled(opt, t, n, e);
     }
@@ -848,6 +867,7 @@ size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *
     case GS_OPT_PATH: return gs_fmt(out, capacity, "%s", cfg->meta.inter_config_file);
     case GS_OPT_SPEC_UNIT:
         return gs_config_format_spec_unit((const gs_spec_unit_cfg *)field, out, capacity);
+    case GS_OPT_NAME: return gs_fmt(out, capacity, "%s", opt->names[*q]);
     case GS_OPT_INT:
     case GS_OPT_STR: break;
     }

@@ -15,22 +15,40 @@
  */
 #include <stddef.h>
 
+#include "base/cache_policy_list.h"
 #include "base/config.h"
 #include "limits.h"
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* -gs_l1d_policy / -gs_l2_policy values: "string", then GS_CACHE_POLICY_LIST
+ * in order (the index is the gs_cache_policy_kind). */
+static const char *const policy_names[] = {
+    "string",
+#define POLICY_NAME_(id, name) #name,
+    GS_CACHE_POLICY_LIST(POLICY_NAME_)
+#undef POLICY_NAME_
+    NULL
+};
+/* -gs_l2_drrip_dueling values, as gs_drrip_dueling. */
+static const char *const dueling_names[] = { "per_slice", "shared", NULL };
+
 #define OFF(field) offsetof(gs_config, field)
 /* A modelled option of a given type; lo/hi bound numbers (lists: each element). */
-#define OPT(n, type, f, d, lo, hi, help) { n, type, 1, OFF(f), lo, hi, NULL, d, help }
+#define OPT(n, type, f, d, lo, hi, help) { n, type, 1, OFF(f), lo, hi, NULL, d, help, NULL }
 /* Same, with the maximum a tables/limits.h value named in errors. */
-#define OPTL(n, type, f, d, lo, lim, help) { n, type, 1, OFF(f), lo, lim, #lim, d, help }
+#define OPTL(n, type, f, d, lo, lim, help) { n, type, 1, OFF(f), lo, lim, #lim, d, help, NULL }
 #define U32(n, f, d, lo, hi, help) OPT(n, GS_OPT_U32, f, d, lo, hi, help)
-#define U32L(n, f, d, lo, lim, help) { n, GS_OPT_U32, 1, OFF(f), lo, lim, #lim, d, help }
+#define U32L(n, f, d, lo, lim, help) { n, GS_OPT_U32, 1, OFF(f), lo, lim, #lim, d, help, NULL }
 #define LIST(n, f, d, help) \
-    { n, GS_OPT_LIST, 1, OFF(f), 1, GS_MAX_LATENCY_CYCLES, "GS_MAX_LATENCY_CYCLES", d, help }
+    { n, GS_OPT_LIST, 1, OFF(f), 1, GS_MAX_LATENCY_CYCLES, "GS_MAX_LATENCY_CYCLES", d, help, NULL }
 #define CACHE(n, f, d, help) OPT(n, GS_OPT_CACHE, f, d, 0, 0, help)
 #define POLY(n, f, help) OPT(n, GS_OPT_U32, f, "0", 0, 0x1FFF, help)
 /* Accepted, value checked for its type, noted once, not modelled. */
-#define NOTE(n, type, d, help) { n, type, 0, 0, 0, 0, NULL, d, help }
+#define NOTE(n, type, d, help) { n, type, 0, 0, 0, 0, NULL, d, help, NULL }
+/* One of a list of names, stored as its index. */
+#define NAMES(n, f, d, names, help) { n, GS_OPT_NAME, 1, OFF(f), 0, 0, NULL, d, help, names }
 #define NOTE_INT(n, d, help) NOTE(n, GS_OPT_INT, d, help)
 #define NOTE_STR(n, d, help) NOTE(n, GS_OPT_STR, d, help)
 /* trace.config LAT,II pairs ("0,0": not given; checks in config_trace.c). */
@@ -125,6 +143,21 @@ const gs_option gs_options[] = {
           "texture cache string, or none"),
     POLY("gpgpu_tex_cache:l1_ipoly_poly", tex_l1.ipoly_poly,
          "texture cache IPOLY polynomial; 0 = default"),
+    /* replacement/insertion policies (src/mem/cache_policy.h; README "Cache policies") */
+    NAMES("gs_l1d_policy", l1d_policy, "string", policy_names,
+          "L1D replacement/insertion policy; string = the cache string's letter (L lru, F fifo)"),
+    NAMES("gs_l2_policy", l2_policy, "string", policy_names,
+          "L2 replacement/insertion policy; string = the cache string's letter"),
+    U32("gs_rrip_bits", rrip_bits, STR(GS_RRIP_BITS_DEFAULT), 1, GS_RRIP_BITS_MAX,
+        "srrip/brrip/drrip: RRPV bits per line (the RRIP paper: 2)"),
+    U32("gs_brrip_epsilon", brrip_epsilon, STR(GS_BRRIP_EPSILON_DEFAULT), 1, 0xFFFFFFFFu,
+        "brrip/drrip: BRRIP inserts at 2^M-2 with probability 1/N, else 2^M-1 (paper: 32)"),
+    U32("gs_drrip_leader_sets", drrip_leader_sets, "0", 0, GS_DRRIP_LEADER_SETS_MAX,
+        "drrip: leader sets per policy, a power of two; 0 = sets/32, at most 32, at least 1"),
+    U32("gs_drrip_psel_bits", drrip_psel_bits, STR(GS_DRRIP_PSEL_BITS_DEFAULT), 1,
+        GS_DRRIP_PSEL_BITS_MAX, "drrip: bits of the policy-selection counter PSEL (paper: 10)"),
+    NAMES("gs_l2_drrip_dueling", l2_drrip_dueling, "shared", dueling_names,
+          "drrip L2: one PSEL per slice (per_slice) or one for all slices (shared)"),
     /* ---- clocks and interconnect ---- */
     OPT("gpgpu_clock_domains", GS_OPT_CLOCKS, clocks, "700:1400:700:924", 0, 0,
         "<core>:<icnt>:<l2>:<dram> clocks in MHz (up to 3 decimals)"),

@@ -8,8 +8,9 @@
  * `bytes` term, which gs_cache_arena_bytes includes) and sees every request
  * that touches a line: the context passed to each call is the request itself
  * (gs_cache_request: origin SM, warp, PC, is_write, and insert_hint), or for
- * an allocate-on-fill insertion a request rebuilt from the MSHR entry (the
- * origin and hint of the request that allocated the entry).
+ * an allocate-on-fill insertion a request rebuilt from the MSHR entry (SM and
+ * hint of the request that allocated the entry; warp, PC and kind of the
+ * first request still waiting on it).
  *
  * What the cache guarantees a policy (mem/cache.c):
  *  - on_insert(set, way) when a line is installed in (set, way), after any

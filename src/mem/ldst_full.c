@@ -145,8 +145,11 @@ gs_status gs_ldst_full_init(gs_ldst_full *u, gs_memsys *sys, uint32_t sm, gs_are
     if (sys->stage_entries != 0 &&
         gs_ldst_stage_init(&u->stage, arena, sys->stage_entries, diag) != GS_OK)
         return GS_E_ARENA;
-    if (u->has_l1)
-        return gs_cache_init(&u->l1, arena, &sys->l1_params, diag);
+    if (u->has_l1) {
+        gs_cache_params l1 = sys->l1_params;
+        l1.policy.stream = GS_CACHE_STREAM_L1D(sm);
+        return gs_cache_init(&u->l1, arena, &l1, diag);
+    }
     return GS_OK;
 }
 

@@ -74,13 +74,21 @@ static void plan_icnt(const gs_config *cfg, const memsys_plan *plan, gs_icnt_par
     reply->n_outputs = plan->n_sms;
 }
 
+/* A cache level's parameters; the PRNG stream (and a shared DRRIP PSEL) is
+ * set per instance (ldst_full.c, partition.c). */
 static void plan_cache(const gs_config *cfg, const gs_cache_config *cc, uint32_t mode,
-                       gs_cache_params *out)
+                       uint32_t policy, gs_cache_params *out)
 {
     memset(out, 0, sizeof *out);
     out->config = *cc;
     out->mode = mode;
     out->unbounded_max_lines = cfg->unbounded_max_lines;
+    out->policy.kind = policy;
+    out->policy.rrip_bits = cfg->rrip_bits;
+    out->policy.brrip_epsilon = cfg->brrip_epsilon;
+    out->policy.leader_sets = cfg->drrip_leader_sets;
+    out->policy.psel_bits = cfg->drrip_psel_bits;
+    out->policy.seed = cfg->seed;
 }
 
 static uint32_t ceil_div_u64(uint64_t num, uint64_t den)
@@ -124,7 +132,12 @@ static void plan_parts(const gs_config *cfg, gs_part_params *p)
     p->n_channels = cfg->n_mem;
     p->n_sub_per_channel = cfg->n_sub_partition_per_mchannel;
     p->l2_present = cfg->dl2.enabled;
-    plan_cache(cfg, &cfg->dl2, cfg->l2_mode, &p->l2);
+    plan_cache(cfg, &cfg->dl2, cfg->l2_mode, cfg->l2_policy, &p->l2);
+    /* Decision (README "Cache policies"): the slices form one L2, as the
+     * paper's LLC is one cache, so by default they duel with one PSEL. */
+    p->l2_duel_shared = p->l2_present && cfg->l2_mode == GS_CACHE_MODE_NORMAL
+                        && cfg->l2_policy == GS_CACHE_POLICY_DRRIP
+                        && cfg->l2_drrip_dueling == GS_DRRIP_DUEL_SHARED;
     p->rop_latency_cycles = cfg->l2_rop_latency_cycles;
     p->queue_icnt_l2 = cfg->partition_queues[0];
     p->queue_l2_dram = cfg->partition_queues[1];
@@ -152,7 +165,7 @@ static void make_plan(const gs_config *cfg, memsys_plan *plan)
     plan->n_sms = gs_config_n_sms(cfg);
     plan->n_subs = gs_config_n_sub_partitions(cfg);
     plan->l1_present = cfg->dl1.enabled;
-    plan_cache(cfg, &cfg->dl1, cfg->l1d_mode, &plan->l1);
+    plan_cache(cfg, &cfg->dl1, cfg->l1d_mode, cfg->l1d_policy, &plan->l1);
     /* A read waits in the L1 MSHRs as one access of an accepted instruction,
      * which keeps its LD/ST slot until the data is back: at most
      * GS_LDST_SLOTS x GS_COALESCE_MAX_REQS waiters (mem/mshr.h). A fetch-on-

@@ -163,6 +163,8 @@ size_t gs_partitions_bytes(const gs_part_params *p)
     dram_params_of(p, &d);
     bytes += (size_t)p->n_channels * gs_dram_bytes(&d);
     bytes += (size_t)n_subs * sub_bytes(p);
+    if (p->l2_duel_shared)
+        bytes += gs_arena_round(sizeof(gs_cache_duel));
     return bytes;
 }
 
@@ -170,6 +172,7 @@ static gs_status sub_init(gs_partitions *parts, gs_subpart *sub, gs_arena *arena
                           gs_diag *diag)
 {
     const gs_part_params *p = &parts->params;
+    gs_cache_params l2;
     if (gs_req_fifo_init(&sub->icnt_l2, arena, p->queue_icnt_l2) != GS_OK ||
         gs_req_fifo_init(&sub->l2_dram, arena, p->queue_l2_dram) != GS_OK ||
         gs_req_fifo_init(&sub->dram_l2, arena, p->queue_dram_l2) != GS_OK ||
@@ -181,7 +184,10 @@ static gs_status sub_init(gs_partitions *parts, gs_subpart *sub, gs_arena *arena
                                                    sizeof(uint32_t));
     if (sub->mshr_dram_req == NULL)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for partitions");
-    return gs_cache_init(&sub->l2, arena, &p->l2, diag);
+    l2 = p->l2;
+    l2.policy.stream = GS_CACHE_STREAM_L2(sub->id);
+    l2.policy.shared_duel = parts->l2_duel;
+    return gs_cache_init(&sub->l2, arena, &l2, diag);
 }
 
 gs_status gs_partitions_init(gs_partitions *parts, gs_arena *arena, const gs_part_params *p,
@@ -216,6 +222,12 @@ gs_status gs_partitions_init(gs_partitions *parts, gs_arena *arena, const gs_par
         if (parts->channels[i].dram == NULL)
             return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for DRAM");
         st = gs_dram_init(parts->channels[i].dram, arena, &d, diag);
+    }
+    if (st == GS_OK && p->l2_duel_shared) {
+        parts->l2_duel = gs_arena_alloc(arena, sizeof(gs_cache_duel));
+        if (parts->l2_duel == NULL)
+            return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for partitions");
+        gs_cache_duel_init(parts->l2_duel, p->l2.policy.psel_bits);
     }
     for (i = 0; st == GS_OK && i < parts->n_subs; i++) {
         parts->subs[i].id = i;

@@ -54,6 +54,7 @@ typedef struct gs_part_params {
     uint32_t n_sub_per_channel;
     uint32_t l2_present;              /* 0: -gpgpu_cache:dl2 none */
     gs_cache_params l2;
+    uint32_t l2_duel_shared;          /* DRRIP L2: one PSEL for all slices */
     uint32_t rop_latency_cycles;      /* L2 cycles */
     uint32_t queue_icnt_l2, queue_l2_dram, queue_dram_l2, queue_l2_icnt;
     uint32_t perfect_dram;            /* seed-002 2.5: zero latency at the controller */
@@ -105,6 +106,7 @@ typedef struct gs_partitions {
     gs_icnt *reply_net;               /* sub-partition -> SM */
     gs_subpart *subs;
     gs_channel *channels;
+    gs_cache_duel *l2_duel;           /* the slices' shared DRRIP PSEL (l2_duel_shared) */
     uint32_t n_subs;
     uint64_t *sub_active;             /* sub-partitions with queued work */
     uint64_t *chan_active;            /* channels with queued work */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "base/cache_policy_list.h"
 #include "base/config.h"
 #include "presets.h"
 #include "config_dump_test.h"
@@ -171,13 +172,23 @@ static void test_dump_round_trip(void)
                                     "-gs_event_trace dram_row,l1d_access\n"
                                     "-gs_event_trace_sm 14\n"
                                     "-gs_event_trace_addr 4096\n"
-                                    "-gs_event_trace_file out/trace.txt\n", &diag));
+                                    "-gs_event_trace_file out/trace.txt\n"
+                                    "-gs_l1d_policy drrip\n-gs_l2_policy brrip\n"
+                                    "-gs_rrip_bits 3\n-gs_brrip_epsilon 64\n"
+                                    "-gs_drrip_leader_sets 2\n-gs_drrip_psel_bits 8\n"
+                                    "-gs_l2_drrip_dueling per_slice\n", &diag));
     GS_CHECK_EQ(GS_OK, gs_config_finish(&cfg_a, &diag));
+    GS_CHECK_EQ(GS_CACHE_POLICY_DRRIP, cfg_a.l1d_policy);
+    GS_CHECK_EQ(GS_CACHE_POLICY_BRRIP, cfg_a.l2_policy);
+    GS_CHECK_EQ(GS_DRRIP_DUEL_PER_SLICE, cfg_a.l2_drrip_dueling);
     dump(&cfg_a, &a);
     GS_CHECK(strstr(a.text, "-gs_event_trace l1d_access,dram_row\n-gs_event_trace_sm 14\n"
                     "-gs_event_trace_warp all\n-gs_event_trace_addr 0x1000\n"
                     "-gs_event_trace_lines 100000\n-gs_event_trace_file out/trace.txt\n")
              != NULL);
+    GS_CHECK(strstr(a.text, "-gs_l1d_policy drrip\n-gs_l2_policy brrip\n-gs_rrip_bits 3\n"
+                            "-gs_brrip_epsilon 64\n-gs_drrip_leader_sets 2\n"
+                            "-gs_drrip_psel_bits 8\n-gs_l2_drrip_dueling per_slice\n") != NULL);
     GS_CHECK(strstr(a.text, "-gpgpu_clock_domains 1132:1132:1132:3500.5\n") != NULL);
     GS_CHECK(strstr(a.text, "-gpgpu_scheduler two_level_active:8:0:1\n") != NULL);
     GS_CHECK(strstr(a.text, "-gs_seed 18446744073709551615\n") != NULL);

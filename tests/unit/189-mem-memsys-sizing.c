@@ -1,8 +1,9 @@
 /*
  * Sizing contract (DESIGN.md: all state from the arena, sized before cycle
- * 0): for each embedded preset (gtx480, qv100, a100) gs_memsys_init takes
- * exactly gs_memsys_bytes(cfg) of the arena, no more (an overrun would need
- * slack elsewhere) and no less (the figure is the plan, not a bound).
+ * 0): for each embedded preset (gtx480, qv100, a100), also with non-default
+ * cache policies, gs_memsys_init takes exactly gs_memsys_bytes(cfg) of the
+ * arena, no more (an overrun would need slack elsewhere) and no less (the
+ * figure is the plan, not a bound).
  *
  * Regression (memfix): the DRAM controllers are allocated one per channel
  * (mem/partition.c gs_partitions_init), each rounded to GS_ARENA_ALIGN, but
@@ -24,7 +25,8 @@ static gs_config cfg;
 /* Headroom beyond the sized figure, so an overrun is measured, not failed. */
 #define HEADROOM 65536u
 
-static void check_preset(const char *name)
+/* name, then the option pairs of `overrides` (NULL-terminated). */
+static void check_preset_with(const char *name, const char *const *overrides)
 {
     const gs_preset *preset = gs_preset_find(name);
     gs_diag diag;
@@ -37,6 +39,8 @@ static void check_preset(const char *name)
         return;
     gs_config_defaults(&cfg);
     GS_CHECK_EQ(GS_OK, gs_config_parse(&cfg, name, preset->text, preset->length, &diag));
+    for (; overrides != NULL && overrides[0] != NULL; overrides += 2)
+        GS_CHECK_EQ(GS_OK, gs_config_set_arg(&cfg, overrides[0], overrides[1], 1, 1, &diag));
     GS_CHECK_EQ(GS_OK, gs_config_finish(&cfg, &diag));
     bytes = gs_memsys_bytes(&cfg);
     buffer = calloc(1, bytes + HEADROOM);
@@ -49,6 +53,11 @@ static void check_preset(const char *name)
     free(buffer);
 }
 
+static void check_preset(const char *name)
+{
+    check_preset_with(name, NULL);
+}
+
 static void test_init_takes_exactly_the_sized_bytes(void)
 {
     /* No absolute figures: they follow struct sizes (host ABI) and the
@@ -58,8 +67,26 @@ static void test_init_takes_exactly_the_sized_bytes(void)
     check_preset("a100");
 }
 
+/* Cache policies add per-line/per-set state to every L1D and L2 slice and,
+ * for a shared DRRIP L2, one PSEL in the partitions. */
+static void test_policies_take_exactly_the_sized_bytes(void)
+{
+    static const char *const shared[] = { "-gs_l2_policy", "drrip", "-gs_l1d_policy", "brrip",
+                                          NULL };
+    static const char *const per_slice[] = { "-gs_l2_policy", "drrip", "-gs_l1d_policy",
+                                             "drrip", "-gs_l2_drrip_dueling", "per_slice",
+                                             NULL };
+    static const char *const fifo[] = { "-gs_l2_policy", "fifo", "-gs_l1d_policy", "srrip",
+                                        NULL };
+    check_preset_with("gtx480", shared);
+    check_preset_with("gtx480", per_slice);
+    check_preset_with("qv100", shared);
+    check_preset_with("a100", fifo);
+}
+
 int main(void)
 {
     GS_RUN(test_init_takes_exactly_the_sized_bytes);
+    GS_RUN(test_policies_take_exactly_the_sized_bytes);
     return gs_check_report();
 }
