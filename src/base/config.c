@@ -297,7 +297,7 @@ static const char *type_name(uint8_t type)
     static const char *const names[] = {
         "uint", "uint64", "int", "text", "list", "cache", "clocks", "timing", "sched",
         "a:b:c:d", "mapping", "0|1|2", "path", "threads:warp", "unit", "mechanisms",
-        "events", "all|uint", "all|address", "file", "name"
+        "events", "all|uint", "all|address", "file", "name", "name|number"
     };
     return type < sizeof names / sizeof names[0] ? names[type] : "?";
 }
@@ -306,12 +306,25 @@ static const char *type_name(uint8_t type)
 static void print_value_type(const gs_sink *sink, const gs_option *opt)
 {
     uint32_t i;
-    if (opt->type != GS_OPT_NAME) {
+    static const char *const sched_help[] = {
+#define GS_SCHED_HELP(id, name, ops, args) #name args,
+        GS_SCHED_LIST(GS_SCHED_HELP)
+#undef GS_SCHED_HELP
+    };
+    if (opt->type == GS_OPT_SCHED) {   /* the names come from the one list */
+        for (i = 0; i < GS_SCHED_KIND_COUNT; i++)
+            gs_sink_printf(sink, "%s%s", i ? "|" : "", sched_help[i]);
+        return;
+    }
+    if (opt->type != GS_OPT_NAME && opt->type != GS_OPT_NAME_NUM) {
         gs_sink_puts(sink, type_name(opt->type));
         return;
     }
-    for (i = 0; opt->names[i] != NULL; i++)
+    for (i = 0; opt->names[i] != NULL; i++) {
         gs_sink_printf(sink, "%s%s", i ? "|" : "", opt->names[i]);
+        if (opt->type == GS_OPT_NAME_NUM)
+            gs_sink_printf(sink, "=%u", (unsigned)i);
+    }
 }
 
 void gs_config_print_help(const gs_sink *sink)

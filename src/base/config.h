@@ -23,6 +23,7 @@
 #include "base/cachestr.h"
 #include "base/fmt.h"
 #include "base/mech_list.h"
+#include "base/policy_lists.h"
 #include "base/status.h"
 #include "limits.h"
 
@@ -39,15 +40,6 @@ typedef struct gs_u32_list {
     uint32_t values[GS_CONFIG_LIST_MAX];
 } gs_u32_list;
 
-/* -gpgpu_scheduler (spec/formats.md section 2.5). */
-typedef enum gs_sched_kind {
-    GS_SCHED_LRR = 0,
-    GS_SCHED_GTO,
-    GS_SCHED_OLDEST,
-    GS_SCHED_TWO_LEVEL,      /* two_level_active:<active>:<inner>:<outer> */
-    GS_SCHED_WARP_LIMITING   /* warp_limiting:<prio>:<n> (static warp limiting) */
-} gs_sched_kind;
-
 /* Priority orders of the two-level and warp-limiting schedulers. */
 typedef enum gs_sched_prio {
     GS_PRIO_LRR = 0, GS_PRIO_SRR, GS_PRIO_GTO, GS_PRIO_GTLRR, GS_PRIO_GTY,
@@ -55,7 +47,7 @@ typedef enum gs_sched_prio {
 } gs_sched_prio;
 
 typedef struct gs_sched_config {
-    uint32_t kind;               /* gs_sched_kind */
+    uint32_t kind;               /* gs_sched_kind (base/policy_lists.h) */
     uint32_t num_active_warps;   /* two-level: size of the active pool */
     uint32_t inner_prio;         /* two-level: gs_sched_prio */
     uint32_t outer_prio;         /* two-level: gs_sched_prio */
@@ -112,13 +104,6 @@ typedef enum gs_partition_indexing {
     GS_PARTITION_XOR = 1,
     GS_PARTITION_IPOLY = 2
 } gs_partition_indexing;
-
-/* -gpgpu_dram_scheduler. */
-/* Same numbering as mem/dsched.h (gs_dsched_kind), which the DRAM side uses. */
-typedef enum gs_dram_sched_kind {
-    GS_DRAM_SCHED_FIFO = 0,
-    GS_DRAM_SCHED_FRFCFS = 1
-} gs_dram_sched_kind;
 
 /* Crossbar parameters kept from a BookSim .icnt file (-inter_config_file) or set
  * directly with -gs_icnt_<key>; 0 = not given (the crossbar's own default). */
@@ -226,7 +211,7 @@ typedef struct gs_config {
     char mem_addr_mapping[GS_CONFIG_TEXT_MAX];
     uint32_t l2_rop_latency_cycles;
     uint32_t dram_latency_cycles;
-    uint32_t dram_scheduler;               /* gs_dram_sched_kind */
+    uint32_t dram_scheduler;               /* gs_dsched_kind (base/policy_lists.h) */
     uint32_t frfcfs_queue_entries;         /* 0 = unlimited */
     uint32_t dram_return_queue_entries;
     uint32_t partition_queues[4];          /* icnt->L2, L2->dram, dram->L2, L2->icnt */
@@ -292,7 +277,8 @@ typedef enum gs_opt_type {
     GS_OPT_ALL_U32,     /* all (GS_CONFIG_ALL) or an unsigned in [min, max] */
     GS_OPT_ALL_ADDR,    /* all (GS_CONFIG_ALL_ADDR) or a byte address (printed in hex) */
     GS_OPT_FILE,        /* a file the host writes: char[GS_CONFIG_PATH_MAX], no blanks */
-    GS_OPT_NAME         /* one of the option's names (uint32_t: its index) */
+    GS_OPT_NAME,        /* one of the option's names (uint32_t: its index) */
+    GS_OPT_NAME_NUM     /* the same, or the index as a number, which is what is printed */
 } gs_opt_type;
 
 typedef struct gs_option {

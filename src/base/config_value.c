@@ -346,37 +346,63 @@ static int parse_warp_limiting(const gs_option *opt, const char *t, size_t n,
 
 /* Decision: names match exactly (GPGPU-Sim matches substrings, so "xgtoy" would
  * pass there); "old" is accepted as GPGPU-Sim's spelling of "oldest". */
+/* The warp schedulers' names and whether they take ":arguments", from the
+ * one list (base/policy_lists.h). */
+static const struct sched_name {
+    const char *name;
+    const char *args;          /* "" when it takes none */
+} sched_names[GS_SCHED_KIND_COUNT] = {
+#define GS_SCHED_NAME(id, name, ops, args) { #name, args },
+    GS_SCHED_LIST(GS_SCHED_NAME)
+#undef GS_SCHED_NAME
+};
+
+/* `name:...` of a scheduler that takes arguments: its own parser. */
+static int parse_sched_args_of(const gs_option *opt, uint32_t kind, const char *t, size_t n,
+                               gs_sched_config *s, gs_value_error *e)
+{
+    s->kind = kind;
+    if (kind == GS_SCHED_TWO_LEVEL)
+        return parse_two_level(opt, t, n, s, e);
+    if (kind == GS_SCHED_WARP_LIMITING)
+        return parse_warp_limiting(opt, t, n, s, e);
+    return gs_fail_at(e, 0, "-%s: '%s' has no argument parser", opt->name, sched_names[kind].name);
+}
+
 static int parse_sched(const gs_option *opt, const char *t, size_t n, gs_sched_config *out,
                        gs_value_error *e)
 {
     gs_sched_config s;
-    char buffer[48];
+    char buffer[48], list[160];
+    size_t used = 0;
+    uint32_t k;
     memset(&s, 0, sizeof s);
-    if (token_is(t, n, "lrr"))
-        s.kind = GS_SCHED_LRR;
-    else if (token_is(t, n, "gto"))
-        s.kind = GS_SCHED_GTO;
-    else if (token_is(t, n, "oldest") || token_is(t, n, "old"))
-        s.kind = GS_SCHED_OLDEST;
-    else if (n > 17u && memcmp(t, "two_level_active:", 17u) == 0) {
-        if (!parse_two_level(opt, t, n, &s, e))
-            return 0;
-    } else if (n > 14u && memcmp(t, "warp_limiting:", 14u) == 0) {
-        if (!parse_warp_limiting(opt, t, n, &s, e))
-            return 0;
-    } else
-        return gs_fail_at(e, 0, "-%s: unknown scheduler '%s' (lrr, gto, oldest, "
-                          "two_level_active:N[:i:o], warp_limiting:2:N; spec/formats.md 2.5)",
-                          opt->name, shown(t, n, buffer, sizeof buffer));
-    *out = s;
-    return 1;
+    if (token_is(t, n, "old"))        /* GPGPU-Sim's own spelling of oldest */
+        t = "oldest", n = 6u;
+    for (k = 0; k < GS_SCHED_KIND_COUNT; k++) {
+        size_t len = strlen(sched_names[k].name);
+        if (sched_names[k].args[0] == '\0' && token_is(t, n, sched_names[k].name)) {
+            s.kind = k;
+            *out = s;
+            return 1;
+        }
+        if (sched_names[k].args[0] != '\0' && n > len + 1u &&
+            memcmp(t, sched_names[k].name, len) == 0 && t[len] == ':') {
+            if (!parse_sched_args_of(opt, k, t, n, &s, e))
+                return 0;
+            *out = s;
+            return 1;
+        }
+        used += gs_fmt(list + used, sizeof list - used, "%s%s%s", k ? ", " : "",
+                       sched_names[k].name, sched_names[k].args);
+    }
+    return gs_fail_at(e, 0, "-%s: unknown scheduler '%s' (%s; spec/formats.md 2.5)",
+                      opt->name, shown(t, n, buffer, sizeof buffer), list);
 }
 
 static size_t format_sched(const gs_sched_config *s, char *out, size_t capacity)
 {
     switch (s->kind) {
-    case GS_SCHED_LRR: return gs_fmt(out, capacity, "lrr");
-    case GS_SCHED_OLDEST: return gs_fmt(out, capacity, "oldest");
     case GS_SCHED_TWO_LEVEL:
         return gs_fmt(out, capacity, "two_level_active:%u:%u:%u",
                       (unsigned)s->num_active_warps, (unsigned)s->inner_prio,
@@ -384,7 +410,7 @@ static size_t format_sched(const gs_sched_config *s, char *out, size_t capacity)
     case GS_SCHED_WARP_LIMITING:
         return gs_fmt(out, capacity, "warp_limiting:%u:%u", (unsigned)s->limit_prio,
                       (unsigned)s->limit_warps);
-    default: return gs_fmt(out, capacity, "gto");
+    default: return gs_fmt(out, capacity, "%s", sched_names[s->kind].name);
     }
 }
 
@@ -754,6 +780,25 @@ static int parse_name(const gs_option *opt, const char *t, size_t n, uint32_t *o
                       shown(t, n, buffer, sizeof buffer), list);
 }
 
+/* A name of the option's list or its position as a number (GPGPU-Sim's
+ * numeric spellings, -gpgpu_dram_scheduler 0|1). */
+static int parse_name_or_number(const gs_option *opt, const char *t, size_t n, uint32_t *out,
+                                gs_value_error *e)
+{
+    uint64_t v;
+    uint32_t count = 0;
+    while (opt->names[count] != NULL)
+        count++;
+    if (n > 0 && t[0] >= '0' && t[0] <= '9' && gs_parse_u64(t, n, &v)) {
+        if (v >= count)
+            return gs_fail_at(e, 0, "-%s: %llu is above the last policy number %u",
+                              opt->name, (unsigned long long)v, count - 1u);
+        *out = (uint32_t)v;
+        return 1;
+    }
+    return parse_name(opt, t, n, out, e);
+}
+
 static int parse_unmodelled(const gs_option *opt, const char *t, size_t n, gs_value_error *e)
 {
     int64_t v;
@@ -805,6 +850,7 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *t, s
     case GS_OPT_SPEC_UNIT:
         return gs_config_parse_spec_unit(opt, t, n, (gs_spec_unit_cfg *)field, e);
     case GS_OPT_NAME: return parse_name(opt, t, n, (uint32_t *)field, e);
+    case GS_OPT_NAME_NUM: return parse_name_or_number(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_INT:
     case GS_OPT_STR: return parse_unmodelled(opt, t, n, e);
     }
@@ -868,6 +914,7 @@ size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *
     case GS_OPT_SPEC_UNIT:
         return gs_config_format_spec_unit((const gs_spec_unit_cfg *)field, out, capacity);
     case GS_OPT_NAME: return gs_fmt(out, capacity, "%s", opt->names[*q]);
+    case GS_OPT_NAME_NUM: return gs_fmt(out, capacity, "%u", (unsigned)*q);
     case GS_OPT_INT:
     case GS_OPT_STR: break;
     }

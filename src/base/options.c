@@ -24,6 +24,14 @@
 
 /* -gs_l1d_policy / -gs_l2_policy values: "string", then GS_CACHE_POLICY_LIST
  * in order (the index is the gs_cache_policy_kind). */
+/* -gpgpu_dram_scheduler: GS_DSCHED_LIST's names; a number is the position. */
+static const char *const dsched_names[] = {
+#define DSCHED_NAME_(id, name) #name,
+    GS_DSCHED_LIST(DSCHED_NAME_)
+#undef DSCHED_NAME_
+    NULL
+};
+
 static const char *const policy_names[] = {
     "string",
 #define POLICY_NAME_(id, name) #name,
@@ -86,8 +94,7 @@ const gs_option gs_options[] = {
     U32L("gpgpu_max_insn_issue_per_warp", max_insn_issue_per_warp, "1", 1,
          GS_MAX_ISSUE_PER_WARP, "instructions a warp may issue per cycle"),
     OPT("gpgpu_scheduler", GS_OPT_SCHED, scheduler, "gto", 0, 0,
-        "warp scheduler: lrr | gto | oldest | two_level_active:N[:inner:outer] | "
-        "warp_limiting:2:N (formats.md 2.5)"),
+        "warp scheduler (formats.md 2.5; `old` is oldest)"),
     OPTL("gpgpu_pipeline_widths", GS_OPT_LIST, pipeline_widths, "2,0,0,1,1,2,0,0,1,1,2", 0,
          GS_MAX_PIPELINE_WIDTH, "ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,"
          "OC_EX_DP,OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB[,ID_OC_TENSOR,OC_EX_TENSOR]"),
@@ -197,7 +204,8 @@ const gs_option gs_options[] = {
          "ROP (interconnect to L2) latency, L2 cycles"),
     U32L("dram_latency", dram_latency_cycles, "100", 0, GS_MAX_MEM_LATENCY_CYCLES,
          "fixed L2-to-DRAM latency"),
-    U32("gpgpu_dram_scheduler", dram_scheduler, "1", 0, 1, "0 FIFO, 1 FR-FCFS"),
+    { "gpgpu_dram_scheduler", GS_OPT_NAME_NUM, 1, OFF(dram_scheduler), 0, 0, NULL, "1",
+      "DRAM request scheduler, by name or GPGPU-Sim's number (mem/dsched.h)", dsched_names },
     U32L("gpgpu_frfcfs_dram_sched_queue_size", frfcfs_queue_entries, "16", 0,
          GS_MAX_QUEUE_ENTRIES, "FR-FCFS scheduler queue entries (0 = unlimited)"),
     U32L("gpgpu_dram_return_queue_size", dram_return_queue_entries, "116", 1,

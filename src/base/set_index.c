@@ -9,12 +9,9 @@
 
 #include <string.h>
 
-const gs_index_ops *const gs_index_ops_table[GS_INDEX_FN_COUNT] = {
-    &gs_index_linear_ops,   /* GS_INDEX_LINEAR */
-    &gs_index_xor_ops,      /* GS_INDEX_XOR */
-    &gs_index_fermi_ops,    /* GS_INDEX_FERMI */
-    &gs_index_ipoly_ops,    /* GS_INDEX_IPOLY */
-};
+#define GS_INDEX_ENTRY(id, name) &gs_index_##name##_ops,
+const gs_index_ops *const gs_index_ops_table[GS_INDEX_FN_COUNT] = { GS_INDEX_LIST(GS_INDEX_ENTRY) };
+#undef GS_INDEX_ENTRY
 
 int gs_exact_log2(uint64_t value, uint32_t *log2)
 {

@@ -3,8 +3,9 @@
  * spec/seed-000-dwt-pric.md section 2.5).
  *
  * Each function is a policy (DESIGN.md section 7): one file with one `const`
- * gs_index_ops (index_linear.c, index_xor.c, index_fermi.c, index_ipoly.c),
- * listed in gs_index_ops_table indexed by gs_index_fn. A cache, the L1 data
+ * gs_index_<name>_ops (index_linear.c, index_xor.c, index_fermi.c,
+ * index_ipoly.c), one line in GS_INDEX_LIST (base/policy_lists.h), from which
+ * gs_index_ops_table (indexed by gs_index_fn) is built. A cache, the L1 data
  * banks and the DRAM bank hash all set up a gs_set_index once (before cycle
  * 0) and call gs_set_index_lookup per access.
  *
@@ -21,15 +22,9 @@
 
 #include <stdint.h>
 
+#include "base/policy_lists.h"
 #include "base/status.h"
 
-typedef enum gs_index_fn {
-    GS_INDEX_LINEAR,
-    GS_INDEX_XOR,
-    GS_INDEX_FERMI,
-    GS_INDEX_IPOLY,
-    GS_INDEX_FN_COUNT
-} gs_index_fn;
 
 /* IPOLY degrees (log2 of the set count) with generated tables. */
 #define GS_IPOLY_DEGREE_MIN 1u
@@ -71,10 +66,9 @@ typedef struct gs_index_ops {
     uint32_t (*lookup)(const gs_set_index *index, uint64_t addr);
 } gs_index_ops;
 
-extern const gs_index_ops gs_index_linear_ops;
-extern const gs_index_ops gs_index_xor_ops;
-extern const gs_index_ops gs_index_fermi_ops;
-extern const gs_index_ops gs_index_ipoly_ops;
+#define GS_INDEX_DECLARE(id, name) extern const gs_index_ops gs_index_##name##_ops;
+GS_INDEX_LIST(GS_INDEX_DECLARE)
+#undef GS_INDEX_DECLARE
 /* Indexed by gs_index_fn. */
 extern const gs_index_ops *const gs_index_ops_table[GS_INDEX_FN_COUNT];
 

@@ -8,19 +8,15 @@
 
 #include <string.h>
 
-extern const gs_sched_ops gs_sched_lrr_ops;
-extern const gs_sched_ops gs_sched_gto_ops;
-extern const gs_sched_ops gs_sched_oldest_ops;
-extern const gs_sched_ops gs_sched_two_level_ops;
-extern const gs_sched_ops gs_sched_swl_ops;
+#define GS_SCHED_DECLARE(id, name, ops, args) extern const gs_sched_ops gs_sched_##ops##_ops;
+GS_SCHED_LIST(GS_SCHED_DECLARE)
+#undef GS_SCHED_DECLARE
 
-const gs_sched_ops *const gs_sched_policies[GS_SCHED_POLICY_COUNT] = {
-    &gs_sched_lrr_ops,        /* GS_SCHED_POLICY_LRR */
-    &gs_sched_gto_ops,        /* GS_SCHED_POLICY_GTO */
-    &gs_sched_oldest_ops,     /* GS_SCHED_POLICY_OLDEST */
-    &gs_sched_two_level_ops,  /* GS_SCHED_POLICY_TWO_LEVEL */
-    &gs_sched_swl_ops         /* GS_SCHED_POLICY_SWL */
+#define GS_SCHED_ENTRY(id, name, ops, args) &gs_sched_##ops##_ops,
+const gs_sched_ops *const gs_sched_policies[GS_SCHED_KIND_COUNT] = {
+    GS_SCHED_LIST(GS_SCHED_ENTRY)
 };
+#undef GS_SCHED_ENTRY
 
 /* ---- bit helpers -------------------------------------------------------- */
 
@@ -82,7 +78,7 @@ unsigned gs_sched_oldest_of(const gs_sched *sched, uint64_t bits)
 int gs_sched_policy_find(const char *name)
 {
     int i;
-    for (i = 0; i < (int)GS_SCHED_POLICY_COUNT; i++)
+    for (i = 0; i < (int)GS_SCHED_KIND_COUNT; i++)
         if (strcmp(gs_sched_policies[i]->name, name) == 0)
             return i;
     return -1;
@@ -91,7 +87,7 @@ int gs_sched_policy_find(const char *name)
 size_t gs_sched_bytes(const gs_sched_params *params)
 {
     const gs_sched_ops *ops;
-    if (params->policy >= GS_SCHED_POLICY_COUNT)
+    if (params->policy >= GS_SCHED_KIND_COUNT)
         return 0;
     ops = gs_sched_policies[params->policy];
     return ops->state_bytes ? gs_arena_round(ops->state_bytes(params)) : 0;
@@ -99,7 +95,7 @@ size_t gs_sched_bytes(const gs_sched_params *params)
 
 static gs_status sched_check_params(const gs_sched_params *params, gs_diag *diag)
 {
-    if (params->policy >= GS_SCHED_POLICY_COUNT)
+    if (params->policy >= GS_SCHED_KIND_COUNT)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "-gpgpu_scheduler: unknown policy index %u",
                            (unsigned)params->policy);
@@ -108,7 +104,7 @@ static gs_status sched_check_params(const gs_sched_params *params, gs_diag *diag
                            "a warp scheduler supervises %u warps; the maximum is %u "
                            "(raise -gpgpu_num_sched_per_core)",
                            (unsigned)params->num_slots, GS_SCHED_MAX_WARPS);
-    if ((params->policy == GS_SCHED_POLICY_TWO_LEVEL || params->policy == GS_SCHED_POLICY_SWL)
+    if ((params->policy == GS_SCHED_TWO_LEVEL || params->policy == GS_SCHED_WARP_LIMITING)
         && params->num_active == 0)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "-gpgpu_scheduler %s: the warp count must be at least 1",

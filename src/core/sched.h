@@ -43,23 +43,16 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "base/policy_lists.h"
 #include "base/status.h"
 
 #define GS_SCHED_MAX_WARPS 64u
 #define GS_SCHED_NONE (-1)
 
-/* Same order as gs_sched_kind in base/config.h, so glue may copy the value. */
-typedef enum gs_sched_policy {
-    GS_SCHED_POLICY_LRR = 0,      /* loose round robin */
-    GS_SCHED_POLICY_GTO,          /* greedy then oldest */
-    GS_SCHED_POLICY_OLDEST,       /* oldest first (lowest dynamic warp id) */
-    GS_SCHED_POLICY_TWO_LEVEL,    /* two_level_active:N */
-    GS_SCHED_POLICY_SWL,          /* warp_limiting:N (static warp limiting) */
-    GS_SCHED_POLICY_COUNT
-} gs_sched_policy;
+/* The policies are GS_SCHED_LIST (base/policy_lists.h), indexed by gs_sched_kind. */
 
 typedef struct gs_sched_params {
-    uint32_t policy;        /* gs_sched_policy */
+    uint32_t policy;        /* gs_sched_kind */
     uint32_t num_slots;     /* warp slots this scheduler supervises, 1..64 */
     uint32_t num_active;    /* two-level: active pool size; SWL: warp limit (>= 1) */
     uint32_t inner_gto;     /* two-level: 0 = LRR inside the active pool, 1 = GTO */
@@ -109,7 +102,7 @@ struct gs_sched {
                                  or two-level: none ready in the active pool) */
 };
 
-extern const gs_sched_ops *const gs_sched_policies[GS_SCHED_POLICY_COUNT];
+extern const gs_sched_ops *const gs_sched_policies[GS_SCHED_KIND_COUNT];
 
 /* Index of the policy named `name`, or -1. */
 int gs_sched_policy_find(const char *name);

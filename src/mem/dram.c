@@ -38,10 +38,9 @@
 
 #include <string.h>
 
-const gs_dsched_ops *const gs_dsched_table[GS_DSCHED_COUNT] = {
-    &gs_dsched_fifo,      /* GS_DSCHED_FIFO   (-gpgpu_dram_scheduler 0) */
-    &gs_dsched_frfcfs     /* GS_DSCHED_FRFCFS (-gpgpu_dram_scheduler 1) */
-};
+#define GS_DSCHED_ENTRY(id, name) &gs_dsched_##name,
+const gs_dsched_ops *const gs_dsched_table[GS_DSCHED_COUNT] = { GS_DSCHED_LIST(GS_DSCHED_ENTRY) };
+#undef GS_DSCHED_ENTRY
 
 gs_dsched_kind gs_dsched_find(const char *name)
 {

@@ -15,8 +15,9 @@
  * before cycle 0, `init` once; `on_enqueue` lets a policy observe arrivals.
  *
  * The enum values are the numbers `-gpgpu_dram_scheduler` takes (0 FIFO,
- * 1 FR-FCFS); a new policy is one file plus one line in gs_dsched_table
- * (mem/dram.c).
+ * 1 FR-FCFS; names are accepted too); a new policy is one file plus one line
+ * in GS_DSCHED_LIST (base/policy_lists.h), from which gs_dsched_table
+ * (mem/dram.c) and the option's names come.
  */
 #ifndef GS_MEM_DSCHED_H
 #define GS_MEM_DSCHED_H
@@ -24,14 +25,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/policy_lists.h"
+
 struct gs_dram;
 struct gs_dram_params;
 
-typedef enum gs_dsched_kind {
-    GS_DSCHED_FIFO = 0,
-    GS_DSCHED_FRFCFS = 1,
-    GS_DSCHED_COUNT
-} gs_dsched_kind;
 
 typedef struct gs_dsched_ops {
     const char *name;    /* "fifo", "frfcfs" */
@@ -45,8 +43,9 @@ typedef struct gs_dsched_ops {
     void (*schedule)(void *state, struct gs_dram *ctrl, uint32_t queue);
 } gs_dsched_ops;
 
-extern const gs_dsched_ops gs_dsched_fifo;
-extern const gs_dsched_ops gs_dsched_frfcfs;
+#define GS_DSCHED_DECLARE(id, name) extern const gs_dsched_ops gs_dsched_##name;
+GS_DSCHED_LIST(GS_DSCHED_DECLARE)
+#undef GS_DSCHED_DECLARE
 
 /* Indexed by gs_dsched_kind. */
 extern const gs_dsched_ops *const gs_dsched_table[GS_DSCHED_COUNT];

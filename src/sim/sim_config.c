@@ -112,7 +112,7 @@ static uint32_t fill_spec_units(const gs_config *cfg, gs_eu_params *eu)
 static gs_status fill_sched(const gs_config *cfg, gs_sm_params *p, gs_diag *diag)
 {
     const gs_sched_config *sc = &cfg->scheduler;
-    p->sched.policy = sc->kind;   /* same order as gs_sched_policy (core/sched.h) */
+    p->sched.policy = sc->kind;   /* gs_sched_kind, both sides (base/policy_lists.h) */
     p->sched.num_slots = (p->warp_slots + p->num_scheds - 1u) / p->num_scheds;
     p->sched.num_active = sc->kind == GS_SCHED_TWO_LEVEL ? sc->num_active_warps
                                                          : sc->limit_warps;

@@ -46,7 +46,7 @@ static void test_gto_order(void)
     static const int want[8] = { 0, 0, 0, 1, 1, 0, 0, 0 };
     gs_sched s;
     int picks[8], i;
-    make(&s, GS_SCHED_POLICY_GTO, 4, NULL);
+    make(&s, GS_SCHED_GTO, 4, NULL);
     run(&s, pattern, 8, picks);
     for (i = 0; i < 8; i++)
         GS_CHECK_EQ(want[i], picks[i]);
@@ -58,7 +58,7 @@ static void test_lrr_order(void)
     static const int want[8] = { 0, 1, 2, 3, 1, 2, 3, 0 };
     gs_sched s;
     int picks[8], i;
-    make(&s, GS_SCHED_POLICY_LRR, 4, NULL);
+    make(&s, GS_SCHED_LRR, 4, NULL);
     run(&s, pattern, 8, picks);
     for (i = 0; i < 8; i++)
         GS_CHECK_EQ(want[i], picks[i]);
@@ -72,7 +72,7 @@ static void test_gto_oldest_by_age(void)
     static const int want[5] = { 3, 1, 2, 2, 2 };
     gs_sched s;
     int picks[5], i;
-    make(&s, GS_SCHED_POLICY_GTO, 4, ages);
+    make(&s, GS_SCHED_GTO, 4, ages);
     run(&s, ready, 5, picks);
     for (i = 0; i < 5; i++)
         GS_CHECK_EQ(want[i], picks[i]);
@@ -83,7 +83,7 @@ static void test_idle_and_absent(void)
     static const uint64_t ready[3] = { 0x0, 0x30, 0x2 };
     gs_sched s;
     int picks[3];
-    make(&s, GS_SCHED_POLICY_LRR, 4, NULL);
+    make(&s, GS_SCHED_LRR, 4, NULL);
     run(&s, ready, 3, picks);
     GS_CHECK_EQ(GS_SCHED_NONE, picks[0]);
     GS_CHECK_EQ(GS_SCHED_NONE, picks[1]);    /* slots 4, 5 hold no warp */
@@ -120,11 +120,11 @@ static void test_warp_split(void)
 
 static void test_policy_table(void)
 {
-    GS_CHECK_EQ(GS_SCHED_POLICY_LRR, gs_sched_policy_find("lrr"));
-    GS_CHECK_EQ(GS_SCHED_POLICY_GTO, gs_sched_policy_find("gto"));
-    GS_CHECK_EQ(GS_SCHED_POLICY_OLDEST, gs_sched_policy_find("oldest"));
-    GS_CHECK_EQ(GS_SCHED_POLICY_TWO_LEVEL, gs_sched_policy_find("two_level_active"));
-    GS_CHECK_EQ(GS_SCHED_POLICY_SWL, gs_sched_policy_find("warp_limiting"));
+    GS_CHECK_EQ(GS_SCHED_LRR, gs_sched_policy_find("lrr"));
+    GS_CHECK_EQ(GS_SCHED_GTO, gs_sched_policy_find("gto"));
+    GS_CHECK_EQ(GS_SCHED_OLDEST, gs_sched_policy_find("oldest"));
+    GS_CHECK_EQ(GS_SCHED_TWO_LEVEL, gs_sched_policy_find("two_level_active"));
+    GS_CHECK_EQ(GS_SCHED_WARP_LIMITING, gs_sched_policy_find("warp_limiting"));
     GS_CHECK_EQ((unsigned long long)-1, (unsigned long long)gs_sched_policy_find("gt"));
 }
 
@@ -136,13 +136,13 @@ static void test_bad_params(void)
     gs_sched_params p;
     gs_arena_init(&arena, arena_buffer, sizeof arena_buffer);
     memset(&p, 0, sizeof p);
-    p.policy = GS_SCHED_POLICY_GTO;
+    p.policy = GS_SCHED_GTO;
     p.num_slots = 65;
     GS_CHECK_EQ(GS_E_LIMIT, gs_sched_init(&s, &p, &arena, &diag));
     GS_CHECK_STR("a warp scheduler supervises 65 warps; the maximum is 64 "
                  "(raise -gpgpu_num_sched_per_core)", diag.message);
     p.num_slots = 8;
-    p.policy = GS_SCHED_POLICY_SWL;
+    p.policy = GS_SCHED_WARP_LIMITING;
     GS_CHECK_EQ(GS_E_CONFIG, gs_sched_init(&s, &p, &arena, &diag));
     GS_CHECK_STR("-gpgpu_scheduler warp_limiting: the warp count must be at least 1",
                  diag.message);

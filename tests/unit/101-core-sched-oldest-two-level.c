@@ -43,7 +43,7 @@ static void test_oldest_order(void)
 {
     static const uint64_t ages[4] = { 7, 5, 6, 4 };
     gs_sched s;
-    make(&s, GS_SCHED_POLICY_OLDEST, 4, 0, ages);
+    make(&s, GS_SCHED_OLDEST, 4, 0, ages);
     GS_CHECK_EQ(3, step(&s, 0xF, 0));
     GS_CHECK_EQ(3, step(&s, 0xF, 0));    /* not greedy: oldest again */
     GS_CHECK_EQ(1, step(&s, 0x7, 0));
@@ -56,7 +56,7 @@ static void test_oldest_order(void)
 static void test_oldest_after_reuse(void)
 {
     gs_sched s;
-    make(&s, GS_SCHED_POLICY_OLDEST, 4, 0, NULL);
+    make(&s, GS_SCHED_OLDEST, 4, 0, NULL);
     gs_sched_warp_remove(&s, 0);
     gs_sched_warp_add(&s, 0, 10);
     GS_CHECK_EQ(1, step(&s, 0xF, 0));
@@ -69,7 +69,7 @@ static void test_oldest_after_reuse(void)
 static void test_two_level_sequence(void)
 {
     gs_sched s;
-    make(&s, GS_SCHED_POLICY_TWO_LEVEL, 4, 2, NULL);
+    make(&s, GS_SCHED_TWO_LEVEL, 4, 2, NULL);
     GS_CHECK_EQ(0x3, gs_sched_two_level_active(&s));
     GS_CHECK_EQ(0, step(&s, 0xF, 0));
     GS_CHECK_EQ(1, step(&s, 0xF, 0));
@@ -94,7 +94,7 @@ static void test_two_level_sequence(void)
 static void test_two_level_exit_and_barrier(void)
 {
     gs_sched s;
-    make(&s, GS_SCHED_POLICY_TWO_LEVEL, 4, 2, NULL);
+    make(&s, GS_SCHED_TWO_LEVEL, 4, 2, NULL);
     gs_sched_warp_remove(&s, 1);         /* exits from the pool */
     GS_CHECK_EQ(0x1, gs_sched_two_level_active(&s));
     GS_CHECK_EQ(2, step(&s, 0x4, 0));    /* refilled from pending head */
@@ -121,7 +121,7 @@ static void test_two_level_inner_gto(void)
     unsigned i;
     gs_arena_init(&arena, arena_buffer, sizeof arena_buffer);
     memset(&p, 0, sizeof p);
-    p.policy = GS_SCHED_POLICY_TWO_LEVEL;
+    p.policy = GS_SCHED_TWO_LEVEL;
     p.num_slots = 4;
     p.num_active = 3;
     p.inner_gto = 1;

@@ -42,7 +42,7 @@ static int step(gs_sched *s, uint64_t ready, uint64_t load)
 static void test_swl_admits_first_n(void)
 {
     gs_sched s;
-    make(&s, GS_SCHED_POLICY_SWL, 4, 2);
+    make(&s, GS_SCHED_WARP_LIMITING, 4, 2);
     GS_CHECK_EQ(0x3, s.limit_mask);
     GS_CHECK_EQ(0, step(&s, 0xF, 0));
     GS_CHECK_EQ(0, step(&s, 0xF, 0));        /* GTO inside the limit */
@@ -70,7 +70,7 @@ static void test_swl_exactly_n_issue(void)
     gs_sched s;
     uint64_t busy_until[8] = { 0 };
     uint64_t issued_set = 0, cycle, issues = 0;
-    make(&s, GS_SCHED_POLICY_SWL, 8, 3);
+    make(&s, GS_SCHED_WARP_LIMITING, 8, 3);
     for (cycle = 0; cycle < 200; cycle++) {
         uint64_t ready = 0;
         unsigned w;
@@ -93,7 +93,7 @@ static void test_swl_exactly_n_issue(void)
 static void test_load_blocking(void)
 {
     gs_sched s;
-    make(&s, GS_SCHED_POLICY_GTO, 4, 0);
+    make(&s, GS_SCHED_GTO, 4, 0);
     gs_sched_set_may_load(&s, 0, 0);
     GS_CHECK_EQ(0xE, gs_sched_eligible(&s, &(gs_sched_cycle_in){ 0xF, 0x3, 0 }));
     GS_CHECK_EQ(1, step(&s, 0xF, 0x3));      /* warp 0's load is held back */
@@ -108,7 +108,7 @@ static void test_load_blocking(void)
 static void test_issue_allowed_and_prefer(void)
 {
     gs_sched s;
-    make(&s, GS_SCHED_POLICY_LRR, 4, 0);
+    make(&s, GS_SCHED_LRR, 4, 0);
     gs_sched_set_issue_allowed(&s, 0, 0);
     GS_CHECK_EQ(1, step(&s, 0xF, 0));
     GS_CHECK_EQ(GS_SCHED_NONE, step(&s, 0x1, 0));
@@ -127,7 +127,7 @@ static void test_issue_allowed_and_prefer(void)
 static void test_steering_reset_on_add(void)
 {
     gs_sched s;
-    make(&s, GS_SCHED_POLICY_GTO, 2, 0);
+    make(&s, GS_SCHED_GTO, 2, 0);
     gs_sched_set_issue_allowed(&s, 1, 0);
     gs_sched_set_may_load(&s, 1, 0);
     gs_sched_warp_remove(&s, 1);

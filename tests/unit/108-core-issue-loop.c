@@ -107,7 +107,7 @@ static void test_dependent_chains(void)
     static const uint64_t want_cycle[12] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
     static mini_sm m;
     unsigned policy, i;
-    for (policy = GS_SCHED_POLICY_LRR; policy <= GS_SCHED_POLICY_GTO; policy++) {
+    for (policy = GS_SCHED_LRR; policy <= GS_SCHED_GTO; policy++) {
         make(&m, policy, 1);
         run(&m);
         GS_CHECK_EQ(12, m.issued);
@@ -128,13 +128,13 @@ static void test_independent_streams(void)
     static const unsigned lrr[12] = { 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3 };
     static mini_sm m;
     unsigned i;
-    make(&m, GS_SCHED_POLICY_GTO, 0);
+    make(&m, GS_SCHED_GTO, 0);
     run(&m);
     for (i = 0; i < 12; i++) {
         GS_CHECK_EQ(gto[i], m.issue_warp[i]);
         GS_CHECK_EQ(i, m.issue_cycle[i]);
     }
-    make(&m, GS_SCHED_POLICY_LRR, 0);
+    make(&m, GS_SCHED_LRR, 0);
     run(&m);
     for (i = 0; i < 12; i++)
         GS_CHECK_EQ(lrr[i], m.issue_warp[i]);
