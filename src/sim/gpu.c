@@ -76,10 +76,8 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
                                                         GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
     gpu->sample_thread_insts = (uint64_t *)gs_arena_alloc(arena,
                                                           GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
-    gpu->warp_cta = (uint32_t *)gs_arena_alloc(arena, gpu->n_sms * gs_config_warps_per_sm(
-                                                   gpu->cfg) * sizeof(uint32_t));
     if (!gpu->sms || !gpu->placements || !gpu->active || !gpu->is_active || !gpu->samples ||
-        !gpu->sample_l1d_misses || !gpu->sample_thread_insts || !gpu->warp_cta)
+        !gpu->sample_l1d_misses || !gpu->sample_thread_insts)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the GPU");
     for (i = 0; i < gpu->n_sms; i++) {
         gs_sm *sm = &gpu->sms[i];
@@ -93,6 +91,10 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
             sm->perfect = NULL;
         }
     }
+    gpu->warp_cta = (uint32_t *)gs_arena_alloc(arena, gpu->n_sms * gs_config_warps_per_sm(
+                                                   gpu->cfg) * sizeof(uint32_t));
+    if (gpu->warp_cta == NULL)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the GPU");
     gs_event_bus_set_warps(&gpu->bus, gpu->warp_cta, gpu->n_sms,
                            gs_config_warps_per_sm(gpu->cfg), gpu->smp.num_scheds);
     if (gpu->memsys)
