@@ -25,6 +25,7 @@
 #include "base/stats.h"
 #include "base/status.h"
 #include "core/sched.h"
+#include "mem/dsched.h"
 #include "mem/ldst_stage.h"
 
 /* What a mechanism is given at init: the configuration, the machine's
@@ -48,18 +49,20 @@ typedef struct gs_mech_hooks {
     gs_decider decider;         /* decide NULL: decides nothing */
     gs_stage_pick_fn stage_pick;   /* non-NULL: it owns the staged LD/ST path (hold,
                                     * reorder; mem/ldst_stage.h), ctx = its state */
+    gs_dram_schedule_fn dram_schedule;   /* non-NULL: it takes every DRAM channel's
+                                          * request choice (mem/dsched.h) */
 } gs_mech_hooks;
 
 typedef struct gs_mech_ops {
     const char *name;           /* -gs_mechanisms name; statistics prefix */
     const char *summary;        /* one line for --list-mechanisms */
-    size_t (*bytes)(const gs_config *cfg);                /* arena bytes of its state */
+    size_t (*bytes)(const gs_config *cfg);    /* arena bytes of its state; NULL: none */
     /* Set up the zeroed state and fill *hooks (event kinds and epochs, the
      * decider's levels and functions). */
     gs_status (*init)(void *state, const gs_mech_env *env, gs_mech_hooks *hooks,
                       gs_diag *diag);
-    uint32_t (*stats_count)(const gs_config *cfg);        /* entries report adds */
-    void (*report)(const void *state, gs_stats *stats);
+    uint32_t (*stats_count)(const gs_config *cfg);   /* entries report adds; NULL: 0 */
+    void (*report)(const void *state, gs_stats *stats);   /* NULL: no statistics */
 } gs_mech_ops;
 
 /* The list is GS_MECH_LIST (base/mech_list.h); a mechanism's ops are

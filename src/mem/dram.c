@@ -656,8 +656,12 @@ uint32_t gs_dram_cycle(gs_dram *ctrl, uint64_t cycle)
         return ctrl->n_done;
     ctrl->stats.n_activity++;
     choose_queue(ctrl);
-    if (gs_dram_free_banks(ctrl, ctrl->serving_queue) != 0)
-        ctrl->policy->schedule(ctrl->policy_state, ctrl, ctrl->serving_queue);
+    if (gs_dram_free_banks(ctrl, ctrl->serving_queue) != 0) {
+        if (ctrl->owner != NULL)   /* a mechanism has taken the choice */
+            ctrl->owner(ctrl->owner_ctx, ctrl, ctrl->serving_queue);
+        else
+            ctrl->policy->schedule(ctrl->policy_state, ctrl, ctrl->serving_queue);
+    }
     issue_one_command(ctrl, cycle);
     return ctrl->n_done;
 }

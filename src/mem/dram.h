@@ -171,6 +171,8 @@ typedef struct gs_dram {
     uint64_t now;
     gs_dram_cmd last_cmd;
     const gs_event_bus *bus;   /* events (gs_dram_set_events); NULL = none */
+    gs_dram_schedule_fn owner; /* a mechanism's scheduler in the policy's place; NULL: none */
+    void *owner_ctx;
     uint32_t channel;          /* this controller's index in the events */
     gs_dram_counters stats;
 } gs_dram;

@@ -47,6 +47,13 @@ typedef struct gs_dsched_ops {
 GS_DSCHED_LIST(GS_DSCHED_DECLARE)
 #undef GS_DSCHED_DECLARE
 
+/* A mechanism that takes the DRAM scheduler's choice (mem/memsys.h
+ * gs_memsys_set_dram_owner) schedules like a policy: it assigns requests of
+ * queue `queue` to free banks with gs_dram_assign(), seeing the queues through
+ * mem/dram.h's accessors; `ctx` is its state. The controller keeps the timing
+ * and issues the commands. */
+typedef void (*gs_dram_schedule_fn)(void *ctx, struct gs_dram *ctrl, uint32_t queue);
+
 /* Indexed by gs_dsched_kind. */
 extern const gs_dsched_ops *const gs_dsched_table[GS_DSCHED_COUNT];
 

@@ -425,6 +425,22 @@ gs_status gs_memsys_set_stage_owner(gs_memsys *sys, gs_stage_pick_fn pick, void 
     return GS_OK;
 }
 
+gs_status gs_memsys_set_dram_owner(gs_memsys *sys, gs_dram_schedule_fn schedule, void *ctx,
+                                   const char *owner, gs_diag *diag)
+{
+    if (sys->dram_owner != NULL)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
+                           "%s and %s both want to take the DRAM scheduler's choice", owner,
+                           sys->dram_owner);
+    if (sys->parts.params.perfect_dram)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
+                           "%s schedules DRAM requests, but the DRAM is perfect "
+                           "(-gs_perfect_dram 0)", owner);
+    sys->dram_owner = owner;
+    gs_partitions_set_dram_owner(&sys->parts, schedule, ctx);
+    return GS_OK;
+}
+
 void gs_memsys_set_events(gs_memsys *sys, const gs_event_bus *bus)
 {
     uint32_t i;

@@ -25,6 +25,7 @@
 #include "base/arena.h"
 #include "base/config.h"
 #include "base/event.h"
+#include "mem/dsched.h"
 #include "mem/ldst_stage.h"
 #include "base/stats.h"
 #include "base/status.h"
@@ -44,6 +45,12 @@ gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm);
  * or another owner has it. Before cycle 0. */
 gs_status gs_memsys_set_stage_owner(gs_memsys *sys, gs_stage_pick_fn pick, void *ctx,
                                     const char *owner, gs_diag *diag);
+
+/* Hand every DRAM channel's request choice to one mechanism (`owner` names
+ * it in errors): the configured -gpgpu_dram_scheduler policy is then not
+ * asked. GS_E_CONFIG when another owner has it or the DRAM is perfect. */
+gs_status gs_memsys_set_dram_owner(gs_memsys *sys, gs_dram_schedule_fn schedule, void *ctx,
+                                   const char *owner, gs_diag *diag);
 
 /* Emit every unit's events (L1Ds, MSHRs, L2 slices, DRAM) on `bus` (NULL: none). */
 void gs_memsys_set_events(gs_memsys *sys, const gs_event_bus *bus);

@@ -517,6 +517,16 @@ void gs_partitions_set_events(gs_partitions *parts, const gs_event_bus *bus)
         gs_dram_set_events(parts->channels[i].dram, bus, i);
 }
 
+void gs_partitions_set_dram_owner(gs_partitions *parts, gs_dram_schedule_fn schedule,
+                                  void *ctx)
+{
+    uint32_t i;
+    for (i = 0; i < parts->params.n_channels; i++) {
+        parts->channels[i].dram->owner = schedule;
+        parts->channels[i].dram->owner_ctx = ctx;
+    }
+}
+
 void gs_partitions_l2_cycle(gs_partitions *parts, uint64_t l2_cycle)
 {
     const uint64_t *arrived = gs_icnt_output_mask(parts->request_net);

@@ -31,6 +31,7 @@
 #include "base/status.h"
 #include "mem/addrmap.h"
 #include "mem/cache.h"
+#include "mem/dsched.h"
 #include "mem/icnt.h"
 #include "mem/mem_req.h"
 #include "mem/req_pool.h"
@@ -126,6 +127,10 @@ gs_status gs_partitions_init(gs_partitions *parts, gs_arena *arena,
 
 /* Emit the L2 slices' and DRAM channels' events on `bus` (NULL: none). */
 void gs_partitions_set_events(gs_partitions *parts, const gs_event_bus *bus);
+
+/* Every channel's request choice to `schedule` (mem/dsched.h). */
+void gs_partitions_set_dram_owner(gs_partitions *parts, gs_dram_schedule_fn schedule,
+                                  void *ctx);
 
 /* Clock steps (the top loop's fixed order: core, icnt, l2, dram). */
 void gs_partitions_l2_cycle(gs_partitions *parts, uint64_t l2_cycle);

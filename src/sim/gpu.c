@@ -135,14 +135,17 @@ gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
     if (hooks.decider.decide != NULL &&
         (st = gs_event_add_decider(&gpu->bus, &hooks.decider, diag)) != GS_OK)
         return st;
-    if (hooks.stage_pick != NULL) {
-        if (gpu->memsys == NULL)
-            return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "mechanism %s needs the memory "
-                               "system (-gpgpu_perfect_mem 0)", ops->name);
-        if ((st = gs_memsys_set_stage_owner(gpu->memsys, hooks.stage_pick, state, ops->name,
-                                            diag)) != GS_OK)
-            return st;
-    }
+    if ((hooks.stage_pick != NULL || hooks.dram_schedule != NULL) && gpu->memsys == NULL)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "mechanism %s needs the memory "
+                           "system (-gpgpu_perfect_mem 0)", ops->name);
+    if (hooks.stage_pick != NULL &&
+        (st = gs_memsys_set_stage_owner(gpu->memsys, hooks.stage_pick, state, ops->name,
+                                        diag)) != GS_OK)
+        return st;
+    if (hooks.dram_schedule != NULL &&
+        (st = gs_memsys_set_dram_owner(gpu->memsys, hooks.dram_schedule, state, ops->name,
+                                       diag)) != GS_OK)
+        return st;
     gpu->mech_ops[gpu->n_mechs] = ops;
     gpu->mech_state[gpu->n_mechs++] = state;
     return GS_OK;
@@ -157,7 +160,7 @@ static gs_status add_listed_mechanisms(gs_gpu *gpu, gs_arena *arena, gs_diag *di
         const gs_mech_ops *ops = gs_mech_table[k];
         if (!gs_config_mech_on(gpu->cfg, k))
             continue;
-        size_t bytes = ops->bytes(gpu->cfg);
+        size_t bytes = ops->bytes != NULL ? ops->bytes(gpu->cfg) : 0u;
         void *state = gs_arena_alloc(arena, bytes);   /* each a size gs_mech_bytes rounds */
         if (state == NULL)
             return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,

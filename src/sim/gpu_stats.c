@@ -158,7 +158,8 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
         gs_memsys_report_mpki(gpu->memsys, stats, gs_sim_thread_insts(gpu));
     }
     for (i = 0; i < gpu->n_mechs; i++)   /* last: a run without them keeps its bytes */
-        gpu->mech_ops[i]->report(gpu->mech_state[i], stats);
+        if (gpu->mech_ops[i]->report != NULL)
+            gpu->mech_ops[i]->report(gpu->mech_state[i], stats);
 }
 
 void gs_sim_dump(const gs_gpu *gpu, const gs_sink *sink)

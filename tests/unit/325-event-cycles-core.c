@@ -41,9 +41,6 @@ static void on_event(void *ctx, const gs_event *ev)
     }
 }
 
-static size_t rec_bytes(const gs_config *cfg) { (void)cfg; return sizeof(recorder_state); }
-static uint32_t rec_stats(const gs_config *cfg) { (void)cfg; return 0; }
-static void rec_report(const void *state, gs_stats *stats) { (void)state; (void)stats; }
 
 static gs_status rec_init(void *state, const gs_mech_env *env, gs_mech_hooks *hooks,
                           gs_diag *diag)
@@ -57,7 +54,7 @@ static gs_status rec_init(void *state, const gs_mech_env *env, gs_mech_hooks *ho
 }
 
 static const gs_mech_ops recorder_ops = {
-    "recorder", "test: records core events", rec_bytes, rec_init, rec_stats, rec_report
+    "recorder", "test: records core events", NULL, rec_init, NULL, NULL
 };
 
 static th_run run;

@@ -30,9 +30,6 @@ static uint64_t redirect(void *ctx, const gs_decide_in *in)
     return in->cycle + 2u;
 }
 
-static size_t d_bytes(const gs_config *cfg) { (void)cfg; return sizeof(decide_state); }
-static uint32_t d_stats(const gs_config *cfg) { (void)cfg; return 0; }
-static void d_report(const void *state, gs_stats *stats) { (void)state; (void)stats; }
 
 static gs_status d_init(void *state, const gs_mech_env *env, gs_mech_hooks *hooks,
                         gs_diag *diag)
@@ -47,7 +44,7 @@ static gs_status d_init(void *state, const gs_mech_env *env, gs_mech_hooks *hook
 }
 
 static const gs_mech_ops decide_ops = {
-    "decide", "test: one answer for every L1 load", d_bytes, d_init, d_stats, d_report
+    "decide", "test: one answer for every L1 load", NULL, d_init, NULL, NULL
 };
 
 static th_run run;
