@@ -344,10 +344,10 @@ static int parse_warp_limiting(const gs_option *opt, const char *t, size_t n,
     return 1;
 }
 
-/* Decision: names match exactly (GPGPU-Sim matches substrings, so "xgtoy" would
- * pass there); "old" is accepted as GPGPU-Sim's spelling of "oldest". */
-/* The warp schedulers' names and whether they take ":arguments", from the
- * one list (base/policy_lists.h). */
+/* The warp schedulers' names and their ":arguments" syntax, from the one
+ * list (base/policy_lists.h). Decision: names match exactly (GPGPU-Sim
+ * matches substrings, so "xgtoy" would pass there); "old" is accepted as
+ * GPGPU-Sim's spelling of "oldest". */
 static const struct sched_name {
     const char *name;
     const char *args;          /* "" when it takes none */
@@ -393,8 +393,8 @@ static int parse_sched(const gs_option *opt, const char *t, size_t n, gs_sched_c
             *out = s;
             return 1;
         }
-        used += gs_fmt(list + used, sizeof list - used, "%s%s%s", k ? ", " : "",
-                       sched_names[k].name, sched_names[k].args);
+        used = gs_fmt_append(list, sizeof list, used, "%s%s%s", k ? ", " : "",
+                             sched_names[k].name, sched_names[k].args);
     }
     return gs_fail_at(e, 0, "-%s: unknown scheduler '%s' (%s; spec/formats.md 2.5)",
                       opt->name, shown(t, n, buffer, sizeof buffer), list);
@@ -610,8 +610,8 @@ static int name_known(const gs_option *opt, const name_list *list, const char *t
             return (int)k;
     known[0] = '\0';
     for (k = 0; k < list->count; k++)
-        used += gs_fmt(known + used, sizeof known - used, "%s%s", k ? ", " : "",
-                       list->name_of(k));
+        used = gs_fmt_append(known, sizeof known, used, "%s%s", k ? ", " : "",
+                             list->name_of(k));
     gs_fail_at(e, (uint32_t)start, "-%s: unknown %s '%s' (%s: %s)", opt->name, list->noun,
                shown(t + start, end - start, which, sizeof which), list->label, known);
     return -1;
@@ -658,8 +658,8 @@ static size_t format_name_set(const name_list *list, uint32_t mask, char *out, s
         return gs_fmt(out, capacity, "all");
     for (k = 0; k < list->count; k++)
         if (mask & (1u << k))
-            used += gs_fmt(out + used, capacity - used, "%s%s", used ? "," : "",
-                           list->name_of(k));
+            used = gs_fmt_append(out, capacity, used, "%s%s", used ? "," : "",
+                                 list->name_of(k));
     return used;
 }
 
@@ -774,7 +774,7 @@ static int parse_name(const gs_option *opt, const char *t, size_t n, uint32_t *o
             *out = i;
             return 1;
         }
-        used += gs_fmt(list + used, sizeof list - used, "%s%s", i ? ", " : "", opt->names[i]);
+        used = gs_fmt_append(list, sizeof list, used, "%s%s", i ? ", " : "", opt->names[i]);
     }
     return gs_fail_at(e, 0, "-%s: unknown value '%s' (%s)", opt->name,
                       shown(t, n, buffer, sizeof buffer), list);

@@ -13,12 +13,12 @@
  * core, interconnect, L2, DRAM), the origin of the request or warp (kernel
  * launch uid, CTA, SM, scheduler, SM warp slot, PC, app/class id) and per-kind
  * fields, listed with GS_EVENT_KINDS below. Order within one core cycle: the
- * SM's write-back (commit, warp exit, CTA finish), issue (issue, barrier
- * arrive/leave), then its L1 events in the order the L1 processes accesses;
- * for one access that replaces a line the victim's evict comes BEFORE the
- * access's own outcome; memory-domain events come in the clock loop's
- * domain order (sim/gpu_run.c); epochs last, after every SM has run the
- * cycle.
+ * SM's write-back (commit, warp exit, CTA finish), then its LD/ST unit's
+ * cycle (L1 fills and the L1 events of its accesses, in the order the L1
+ * processes them: for one access the victim's EVICT, the MSHR event, then
+ * the access's own outcome), then issue (issue, barrier arrive/leave);
+ * SMs in index order; memory-domain events in the clock loop's domain
+ * order (sim/gpu_run.c); epochs last, after every SM has run the cycle.
  *
  * Epochs: a subscriber may ask for an EPOCH event every `epoch_cycles` core
  * cycles (epoch e covers cycles [eK, (e+1)K - 1]; it fires at the end of
@@ -67,6 +67,9 @@ typedef enum gs_event_kind {
     GS_EV_COUNT
 } gs_event_kind;
 
+/* Subscriptions and -gs_event_trace are 32-bit sets of kinds. */
+typedef char gs_event_kinds_fit_in_32_bits[GS_EV_COUNT <= 32 ? 1 : -1];
+
 /* Which clock a cycle counts. */
 typedef enum gs_event_domain {
     GS_DOMAIN_CORE = 0,
@@ -101,7 +104,7 @@ typedef struct gs_origin {
     uint32_t kernel;     /* launch uid, 1 for a run's first kernel; 0 = none */
     uint32_t cta;        /* linear CTA id in its grid; GS_ORIGIN_NO_CTA = none */
     uint32_t pc;         /* instruction (byte PC of a trace, index of PTX) */
-    uint16_t sm;         /* GS_ORIGIN_NONE: no SM (an L2 write-back) */
+    uint16_t sm;         /* GS_ORIGIN_NONE: no SM (kernel and epoch events) */
     uint16_t warp;       /* SM warp slot */
     uint16_t sched;      /* warp scheduler of that slot */
     uint16_t app;        /* application / class id (0 in GPU-only runs) */

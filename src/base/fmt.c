@@ -163,6 +163,18 @@ size_t gs_fmt(char *out, size_t capacity, const char *format, ...)
     return n;
 }
 
+size_t gs_fmt_append(char *out, size_t capacity, size_t used, const char *format, ...)
+{
+    va_list args;
+    size_t n;
+    if (capacity == 0 || used >= capacity - 1u)
+        return capacity ? capacity - 1u : 0u;
+    va_start(args, format);
+    n = gs_vfmt(out + used, capacity - used, format, args);
+    va_end(args);
+    return used + n < capacity ? used + n : capacity - 1u;
+}
+
 void gs_sink_puts(const gs_sink *sink, const char *text)
 {
     if (sink && sink->write)

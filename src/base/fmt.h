@@ -24,6 +24,10 @@
 /* Writes at most capacity-1 chars plus NUL; returns the length it wanted. */
 size_t gs_fmt(char *out, size_t capacity, const char *format, ...) GS_PRINTF_LIKE(3, 4);
 size_t gs_vfmt(char *out, size_t capacity, const char *format, va_list args);
+/* Append at out[used] (used <= capacity - 1); returns the new length, which
+ * stays below capacity when the text is cut: safe to chain. */
+size_t gs_fmt_append(char *out, size_t capacity, size_t used, const char *format, ...)
+    GS_PRINTF_LIKE(4, 5);
 
 /* Where the library writes text: stdout on a hosted CLI, a UART on a board. */
 typedef struct gs_sink {

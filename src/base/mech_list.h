@@ -19,4 +19,7 @@ typedef enum gs_mech_id {
     GS_MECH_ID_COUNT
 } gs_mech_id;
 
+/* -gs_mechanisms is a 32-bit set of them. */
+typedef char gs_mech_list_fits_in_32_bits[GS_MECH_ID_COUNT <= 32 ? 1 : -1];
+
 #endif

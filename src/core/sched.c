@@ -1,6 +1,6 @@
 /*
  * Warp-scheduler framework: the policy table, warp bookkeeping, steering
- * masks, the generic pick, and the observation hooks (DESIGN.md section 7;
+ * masks and the generic pick (DESIGN.md section 7;
  * seed-004 section 1.2.3; spec/formats.md section 2.5). The policies
  * themselves live in sched_<name>.c.
  */

@@ -1,5 +1,6 @@
 /*
- * Warp-scheduler policies and the observation hooks of the SIMT core
+ * Warp-scheduler policies and their steering masks (the events of the
+ * SIMT core are in base/event.h)
  * (DESIGN.md section 7; seed-004 sections 1.2.3 and 2.1; spec/formats.md
  * section 2.5 for the GPGPU-Sim policies lrr, gto, oldest, two_level_active,
  * warp_limiting).

@@ -6,7 +6,7 @@
  *   1. write-back: results of the execution units due this cycle
  *      (gs_eu_writeback) and completed memory instructions of the LD/ST unit
  *      (mem/ldst.h: completions, then cycle) release their scoreboard entries
- *      and emit commit hooks; a warp whose exit has issued and that has
+ *      and emit WARP_COMMIT events; a warp whose exit has issued and that has
  *      nothing in flight leaves; a CTA whose warps all left frees its slot;
  *   2. issue: scheduler 0, 1, ... N-1 each pick one warp among those whose
  *      I-buffer head has free operands (scoreboard: RAW/WAW, seed-004 1.2.2)

@@ -197,7 +197,7 @@ void gs_cache_set_events(gs_cache *c, const gs_event_bus *bus, unsigned level, u
 }
 
 void gs_cache_event_init(const gs_cache *c, gs_event *ev, unsigned kind, uint64_t cycle,
-                     uint16_t sm, uint16_t warp, uint32_t pc)
+                         uint16_t sm, uint16_t warp, uint32_t pc)
 {
     gs_event_clear(ev, kind, c->ev_domain, cycle);
     ev->level = c->ev_level;
@@ -354,7 +354,7 @@ static void cache_push(gs_cache *c, const gs_cache_miss *miss)
     c->mq_count++;
 }
 
-static void cache_evict(gs_cache *c, uint32_t victim, uint16_t sm, uint16_t warp,
+static void cache_evict(gs_cache *c, uint32_t victim, const gs_cache_request *by,
                         uint64_t cycle, gs_cache_result *res)
 {
     gs_cache_line *l = &c->lines[victim];
@@ -367,6 +367,7 @@ static void cache_evict(gs_cache *c, uint32_t victim, uint16_t sm, uint16_t warp
         wb.sector_mask = gs_cachei_mem_mask(c, l->dirty_mask);
         wb.size_bytes = c->cfg.sector ? GS_CACHE_SECTOR_BYTES * cache_popcount(l->dirty_mask)
                                       : c->cfg.line_bytes;
+        wb.sm = l->owner_sm;         /* a write-back is the owner's data going below */
         wb.warp = l->owner_warp;
         wb.kind = GS_CACHE_MISS_WRITEBACK;
         cache_push(c, &wb);
@@ -378,7 +379,7 @@ static void cache_evict(gs_cache *c, uint32_t victim, uint16_t sm, uint16_t warp
     res->evicted = 1;
     res->victim_line = l->line_addr;
     if (gs_event_wanted(c->bus, c->ev_evict)) {
-        gs_cache_event_init(c, &ev, c->ev_evict, cycle, sm, warp, 0);
+        gs_cache_event_init(c, &ev, c->ev_evict, cycle, by->sm, by->warp, by->pc);
         ev.addr = l->line_addr;
         ev.owner_sm = l->owner_sm;
         ev.owner_warp = l->owner_warp;
@@ -395,7 +396,7 @@ void gs_cachei_replace(gs_cache *c, uint32_t set, uint32_t victim, uint64_t line
     if (l->allocated && l->line_addr != line_addr) {
         if (c->policy.ops->on_evict != NULL)
             c->policy.ops->on_evict(&c->policy, set, way, ctx);
-        cache_evict(c, victim, ctx->sm, ctx->warp, cycle, res);
+        cache_evict(c, victim, ctx, cycle, res);
     }
     if (c->mode == GS_CACHE_MODE_UNBOUNDED && !l->bound) {
         uint32_t b = cache_unb_bucket(c, line_addr);

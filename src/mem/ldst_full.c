@@ -324,7 +324,7 @@ static int access_direct(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 }
 
 /* A retry while nothing in the L1 changed: the fail the cache would report
- * again (its fail counters and the hook event), without the lookup. */
+ * again (its fail counters and its L1D_ACCESS event), without the lookup. */
 static void repeat_fail(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 {
     u->l1.stats.fails[GS_CACHE_FAIL_NONE]++;

@@ -414,10 +414,11 @@ gs_status gs_memsys_set_stage_owner(gs_memsys *sys, gs_stage_pick_fn pick, void 
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "%s needs the staged LD/ST path: set -gs_ldst_stage_entries above 0",
                            owner);
-    if (sys->ldst[0].pick != NULL)
+    if (sys->stage_owner != NULL)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
-                           "%s and another mechanism both want to own the staged LD/ST path",
-                           owner);
+                           "%s and %s both want to own the staged LD/ST path", owner,
+                           sys->stage_owner);
+    sys->stage_owner = owner;
     for (i = 0; i < sys->n_sms; i++) {
         sys->ldst[i].pick = pick;
         sys->ldst[i].pick_ctx = ctx;

@@ -102,6 +102,7 @@ struct gs_memsys {
     uint32_t direct_queue_entries;
     uint32_t stage_entries;           /* -gs_ldst_stage_entries: 0 = no stage */
     const char *dram_owner;           /* mechanism taking the DRAM choice, or NULL */
+    const char *stage_owner;          /* mechanism owning the staged LD/ST path, or NULL */
     gs_cache_params l1_params;
     uint32_t l1_present;
     gs_shmem_params shmem;

@@ -161,12 +161,18 @@ static gs_status add_listed_mechanisms(gs_gpu *gpu, gs_arena *arena, gs_diag *di
         if (!gs_config_mech_on(gpu->cfg, k))
             continue;
         size_t bytes = ops->bytes != NULL ? ops->bytes(gpu->cfg) : 0u;
-        void *state = gs_arena_alloc(arena, bytes);   /* each a size gs_mech_bytes rounds */
-        if (state == NULL)
-            return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
-                               "arena too small for mechanism '%s'", ops->name);
-        memset(state, 0, bytes);
+        void *state = NULL;   /* a stateless mechanism takes nothing (gs_mech_bytes: 0) */
+        if (bytes != 0) {
+            state = gs_arena_alloc(arena, bytes);   /* a size gs_mech_bytes rounds */
+            if (state == NULL)
+                return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
+                                   "arena too small for mechanism '%s'", ops->name);
+            memset(state, 0, bytes);
+        }
         st = gs_sim_add_mechanism(gpu, ops, state, diag);
+        if (st == GS_E_CONFIG && diag->file[0] == '\0')   /* locate it at the option */
+            st = gs_config_error_at(gpu->cfg, gs_option_find("gs_mechanisms", 13u), diag,
+                                    "-gs_mechanisms: %s", diag->message);
     }
     return st;
 }

@@ -1,6 +1,6 @@
 /*
  * Generic cache: sector misses, allocate-on-miss vs allocate-on-fill,
- * unbounded (cold misses only) mode, observer order, statistics report
+ * unbounded (cold misses only) mode, event order, statistics report
  * (src/mem/cache.c, cache_access.c; mem/cache.h).
  */
 #include "cache_harness.h"
@@ -114,7 +114,7 @@ static void on_event(void *ctx, const gs_event *e)
     }
 }
 
-static void test_observer_order(void)
+static void test_event_order(void)
 {
     gs_event_bus bus;
     gs_event_sub sub;
@@ -171,7 +171,7 @@ int main(void)
     GS_RUN(test_allocate_on_miss_reserves);
     GS_RUN(test_allocate_on_fill);
     GS_RUN(test_unbounded_cold_misses_only);
-    GS_RUN(test_observer_order);
+    GS_RUN(test_event_order);
     GS_RUN(test_report);
     return gs_check_report();
 }

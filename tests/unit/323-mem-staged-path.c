@@ -123,7 +123,7 @@ static void test_owner_needs_stage_entries(void)
                  diag.message);
     GS_CHECK(setup());
     GS_CHECK_EQ(GS_E_CONFIG, gs_memsys_set_stage_owner(ms.sys, pick, &own, "ciao", &diag));
-    GS_CHECK_STR("ciao and another mechanism both want to own the staged LD/ST path",
+    GS_CHECK_STR("ciao and test both want to own the staged LD/ST path",
                  diag.message);
 }
 
