@@ -6,8 +6,8 @@ working tree, then runs every bench/run_bench.py case with each build in turn,
 interleaved (old, new, old, new, ...), so that load on the host hits both
 alike. Reports per case the median user+system CPU seconds of each build and
 the speed ratio old/new of the medians and of the fastest runs (above 1: the
-new build is faster), plus each build's peak RSS, and checks that both builds print the same statistics (a speed change
-must not change results). Nothing here is asserted by `make test`; standard
+new build is faster), plus each build's peak RSS, and checks that both builds
+print the same statistics (a speed change must not change results). Nothing here is asserted by `make test`; standard
 library only.
 
     python3 bench/compare.py [--old REV] [--repeat N] [--case K]

@@ -201,7 +201,8 @@ typedef struct gs_config {
     uint32_t adaptive_cache_config;        /* -gpgpu_adaptive_cache_config: 1 = per-kernel split */
     gs_u32_list shmem_option_kb;           /* -gpgpu_shmem_option: carve-outs in KB, ascending */
     uint32_t unified_l1d_kb;               /* -gpgpu_unified_l1d_size: L1D + shared memory, KB */
-    uint32_t flush_l1_cache;               /* -gpgpu_flush_l1_cache: invalidate L1Ds between kernels */
+    uint32_t flush_l1_cache;               /* -gpgpu_flush_l1_cache: invalidate L1Ds
+                                            * between kernels */
     /* clocks and interconnect */
     gs_clock_domains clocks;
     uint32_t icnt_flit_bytes;              /* -icnt_flit_size */

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #define GS_INDEX_ENTRY(id, name) &gs_index_##name##_ops,
-const gs_index_ops *const gs_index_ops_table[GS_INDEX_FN_COUNT] = { GS_INDEX_LIST(GS_INDEX_ENTRY) };
+const gs_index_ops *const gs_index_ops_table[GS_INDEX_FN_COUNT] = {
+    GS_INDEX_LIST(GS_INDEX_ENTRY)
+};
 #undef GS_INDEX_ENTRY
 
 int gs_exact_log2(uint64_t value, uint32_t *log2)

@@ -187,9 +187,27 @@ static void test_l2_bypass(void)
     done = load(0, 0x80, 0, 3, &t);                         /* the L2 still works */
     GS_CHECK_EQ(REPLY_DONE(DRAM_ROW_HIT(L2_ACCESS(t)) + 1u), done);
     GS_CHECK_EQ(3u, td.asked_l2);
-    GS_CHECK_EQ(1u, td.last.unit == 0u || td.last.unit == 1u);
+    GS_CHECK_EQ(GS_LEVEL_L2, td.last.level);
+    GS_CHECK_EQ(0x80u, td.last.addr);
     GS_CHECK_EQ(2u, ms_stat("L2_total_cache_accesses"));    /* the bypass never looked */
     GS_CHECK_EQ(2u, ms_stat("L2_cache_fills"));
+}
+
+/* NO_ALLOCATE at the L2: a cold miss fills no L2 line, so SM 1's load of
+ * the same line misses the L2 again (a DRAM row hit) instead of hitting. */
+static void test_l2_no_allocate(void)
+{
+    uint64_t t, done;
+    GS_CHECK(setup(1u << GS_LEVEL_L2));
+    td.l2_answer = GS_DECIDE_NO_ALLOCATE;
+    done = load(0, 0x0, 0, 1, &t);
+    GS_CHECK_EQ(REPLY_DONE(DRAM_ROW_CLOSED(L2_ACCESS(t)) + 1u), done);
+    td.l2_answer = GS_DECIDE_DEFAULT;
+    done = load(1, 0x0, 0, 2, &t);
+    GS_CHECK_EQ(REPLY_DONE(DRAM_ROW_HIT(L2_ACCESS(t)) + 1u), done);
+    done = load(0, 0x0, 0, 3, &t);       /* SM 0's L1 has it: only the L2 did not allocate */
+    GS_CHECK_EQ(t + 1u + L1, done);
+    GS_CHECK_EQ(2u, ms_stat("L2_total_cache_misses"));      /* loads 1 and 2 */
 }
 
 int main(void)
@@ -200,5 +218,6 @@ int main(void)
     GS_RUN(test_insert_default_for_comparison);
     GS_RUN(test_redirect_one_warp);
     GS_RUN(test_l2_bypass);
+    GS_RUN(test_l2_no_allocate);
     return gs_check_report();
 }
