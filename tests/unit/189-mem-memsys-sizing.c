@@ -1,7 +1,7 @@
 /*
  * Sizing contract (DESIGN.md: all state from the arena, sized before cycle
  * 0): for each embedded preset (gtx480, qv100, a100), also with non-default
- * cache policies, gs_memsys_init takes exactly gs_memsys_bytes(cfg) of the
+ * cache policies and with the staged LD/ST path, gs_memsys_init takes exactly gs_memsys_bytes(cfg) of the
  * arena, no more (an overrun would need slack elsewhere) and no less (the
  * figure is the plan, not a bound).
  *
@@ -84,9 +84,19 @@ static void test_policies_take_exactly_the_sized_bytes(void)
     check_preset_with("a100", fifo);
 }
 
+/* The staged LD/ST path (mem/ldst_stage.h) adds one stage per SM. */
+static void test_stage_takes_exactly_the_sized_bytes(void)
+{
+    static const char *const stage[] = { "-gs_ldst_stage_entries", "24", NULL };
+    static const char *const big[] = { "-gs_ldst_stage_entries", "1024", NULL };
+    check_preset_with("gtx480", stage);
+    check_preset_with("a100", big);
+}
+
 int main(void)
 {
     GS_RUN(test_init_takes_exactly_the_sized_bytes);
     GS_RUN(test_policies_take_exactly_the_sized_bytes);
+    GS_RUN(test_stage_takes_exactly_the_sized_bytes);
     return gs_check_report();
 }

@@ -113,6 +113,39 @@ static void test_hold_then_reorder(void)
         GS_CHECK(own.picked_at[i] >= release);
 }
 
+/* A one-entry stage: B waits at the head while A is held in the stage, so a
+ * third instruction is refused (BUSY); at release R, A is picked at R (B
+ * cannot enter: the stage is still full), B enters and is picked at R + 1. */
+static void test_full_stage_holds_the_head(void)
+{
+    static const char *const one[] = {
+        "-gpgpu_l2_rop_latency", "7", "-dram_latency", "5", "-gs_ldst_stage_entries", "1", NULL
+    };
+    gs_inst a = ms_inst(GS_SPACE_GLOBAL, GS_MEM_LOAD, 0x0, 4, 4);
+    gs_inst b = ms_inst(GS_SPACE_GLOBAL, GS_MEM_LOAD, 0x80, 4, 4);
+    gs_diag diag;
+    uint64_t t, ta, tb, release;
+    GS_CHECK(ms_setup(one));
+    memset(&own, 0, sizeof own);
+    GS_CHECK_EQ(GS_OK, gs_memsys_set_stage_owner(ms.sys, pick, &own, "test", &diag));
+    load(0x0, 0, 1, &t);
+    load(0x80, 0, 2, &t);
+    own.hold = 1;
+    ta = ms_issue(0, &a, 1, 10);
+    tb = ms_issue(0, &b, 2, 11);
+    GS_CHECK_EQ(ta + 1u, tb);
+    release = tb + 6u;
+    while (ms.now < release) {
+        ms_core();
+        GS_CHECK_EQ(GS_LDST_BUSY, ms.ldst[0]->ops->can_accept(ms.ldst[0]->state, &a));
+        ms_rest();
+    }
+    own.hold = 0;
+    GS_CHECK_EQ(release + 1u, ms_wait(0, 10, 100));
+    GS_CHECK_EQ(release + 2u, ms_wait(0, 11, 100));
+    GS_CHECK_EQ(1u, own.max_staged);
+}
+
 static void test_owner_needs_stage_entries(void)
 {
     static const char *const none[] = { NULL };
@@ -131,6 +164,7 @@ int main(void)
 {
     GS_RUN(test_owner_that_never_holds_keeps_the_latency);
     GS_RUN(test_hold_then_reorder);
+    GS_RUN(test_full_stage_holds_the_head);
     GS_RUN(test_owner_needs_stage_entries);
     return gs_check_report();
 }
