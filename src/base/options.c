@@ -273,7 +273,7 @@ const gs_option gs_options[] = {
 
     /* ---- the studies' mechanisms (src/mech/, DESIGN.md section 7) ---- */
     OPT("gs_mechanisms", GS_OPT_MECHS, mechanisms, "none", 0, 0,
-        "mechanisms to enable: none or name[,name...] of the list in src/base/mech_list.h"),
+        "mechanisms to enable: none or name[,name...] (gpusim --list-mechanisms)"),
     U32L("gs_ldst_stage_entries", ldst_stage_entries, "0", 0, GS_MAX_LDST_STAGE_ENTRIES,
          "requests the staged LD/ST path holds per SM for a mechanism that owns it "
          "(0: no stage)"),

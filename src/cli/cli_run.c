@@ -50,6 +50,7 @@ static void print_help(void)
         "  --trace DIR|FILE    run an Accel-Sim trace set (kernelslist.g or its folder) under\n"
         "                      the timing model; with --functional: count it only\n"
         "  --list-workloads    list the embedded workloads (NAME[:small|:paper])\n"
+        "  --list-mechanisms   list the mechanisms -gs_mechanisms can enable\n"
         "  --config-stats      print configuration-derived counters instead of running\n"
         "other commands: gpusim hash ..., gpusim addr ... (see gpusim --usage)\n\n");
     gs_config_print_help(&gs_cli_stdout);
@@ -237,6 +238,21 @@ static int has_arg(int argc, char **argv, const char *flag)
     return 0;
 }
 
+/* `gpusim --list-mechanisms`: the mechanism list (base/mech_list.h), one
+ * line each with what it does. */
+static int list_mechanisms(int argc, char **argv)
+{
+    uint32_t k;
+    int i;
+    for (i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--list-mechanisms") != 0)
+            return gs_cli_usage_error("'%s' is not an option of --list-mechanisms", argv[i]);
+    for (k = 0; k < GS_MECH_ID_COUNT; k++)
+        gs_sink_printf(&gs_cli_stdout, "%-16s %s\n", gs_mech_table[k]->name,
+                       gs_mech_table[k]->summary);
+    return 0;
+}
+
 int gs_cli_run(int argc, char **argv)
 {
     gs_config *cfg;
@@ -251,6 +267,8 @@ int gs_cli_run(int argc, char **argv)
      * hook the front ends in here, before the configuration-only job below. */
     if (has_arg(argc, argv, "--list-workloads"))
         return gs_cli_list_workloads(argc, argv);   /* src/cli/cli_suite.c */
+    if (has_arg(argc, argv, "--list-mechanisms"))
+        return list_mechanisms(argc, argv);
     if (has_arg(argc, argv, "--trace"))
         return gs_cli_trace(argc, argv);      /* src/cli/cli_trace.c */
     if (has_arg(argc, argv, "--workload") && has_arg(argc, argv, "--functional"))

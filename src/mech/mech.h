@@ -55,7 +55,7 @@ typedef struct gs_mech_hooks {
 
 typedef struct gs_mech_ops {
     const char *name;           /* -gs_mechanisms name; statistics prefix */
-    const char *summary;        /* one line: what it does (gpusim --help lists it) */
+    const char *summary;        /* one line: what it does (gpusim --list-mechanisms) */
     size_t (*bytes)(const gs_config *cfg);    /* arena bytes of its state; NULL: none */
     /* Set up the zeroed state and fill *hooks (event kinds and epochs, the
      * decider's levels and functions). */
