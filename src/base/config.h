@@ -151,7 +151,7 @@ typedef struct gs_mech_set {
 } gs_mech_set;
 
 /* Nonzero when mechanism `id` is enabled. */
-#define gs_config_mech_on(cfg, id) (((cfg)->mechanisms.mask >> (id)) & 1u)
+#define GS_CONFIG_MECH_ON(cfg, id) (((cfg)->mechanisms.mask >> (id)) & 1u)
 
 /* The event trace (sim/event_trace.h): -gs_event_trace_sm / _warp / _addr
  * hold a number or `all`, stored as these. */

@@ -3,7 +3,7 @@
  * unit reports to the mechanisms that watch it, and the bus that carries them.
  *
  * One gs_event_bus per simulated GPU, owned by sim/ and handed to every unit
- * before cycle 0. A unit that may emit kind K tests gs_event_wanted(bus, K)
+ * before cycle 0. A unit that may emit kind K tests GS_EVENT_WANTED(bus, K)
  * first (one load and a bit test; nothing is built when no subscriber wants
  * K), fills a gs_event and calls gs_event_emit. Subscribers are called
  * synchronously, in subscription order, which is fixed by the mechanism list
@@ -227,7 +227,7 @@ void gs_event_bus_init(gs_event_bus *bus);
 gs_status gs_event_subscribe(gs_event_bus *bus, const gs_event_sub *sub, gs_diag *diag);
 
 /* Nonzero when some subscriber wants `kind` (bus may be NULL). */
-#define gs_event_wanted(bus, kind) ((bus) != NULL && ((bus)->wanted >> (kind)) & 1u)
+#define GS_EVENT_WANTED(bus, kind) ((bus) != NULL && ((bus)->wanted >> (kind)) & 1u)
 
 /* The table that names the CTA of each SM warp slot (arena memory of
  * num_sms x warps_per_sm words), and the schedulers per SM. */
@@ -250,7 +250,7 @@ void gs_event_clear(gs_event *event, unsigned kind, unsigned domain, uint64_t cy
 gs_status gs_event_add_decider(gs_event_bus *bus, const gs_decider *decider, gs_diag *diag);
 
 /* Nonzero when some decider wants to be asked at `level` (bus may be NULL). */
-#define gs_decide_wanted(bus, level) ((bus) != NULL && ((bus)->decide_levels >> (level)) & 1u)
+#define GS_DECIDE_WANTED(bus, level) ((bus) != NULL && ((bus)->decide_levels >> (level)) & 1u)
 
 /* Ask every decider of in->level (origin completed first); returns the OR
  * of their answers. With REDIRECT in it, *redirector is the index of the

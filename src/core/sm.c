@@ -127,7 +127,7 @@ static void sm_event(const gs_sm *sm, unsigned kind, uint32_t w, uint32_t cta_id
     gs_event_emit(sm->bus, &ev);
 }
 
-#define SM_WANTS(sm, kind) gs_event_wanted((sm)->bus, GS_EV_##kind)
+#define SM_WANTS(sm, kind) GS_EVENT_WANTED((sm)->bus, GS_EV_##kind)
 #define CTA_OF(sm, w) ((sm)->ctas[(sm)->warps[w].cta_slot].cta_id)
 
 /* ---- CTA start and warp exit ---- */

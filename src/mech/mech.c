@@ -13,7 +13,7 @@ size_t gs_mech_bytes(const gs_config *cfg)
     size_t total = 0;
     uint32_t k;
     for (k = 0; k < GS_MECH_ID_COUNT; k++)
-        if (gs_config_mech_on(cfg, k) && gs_mech_table[k]->bytes != NULL)
+        if (GS_CONFIG_MECH_ON(cfg, k) && gs_mech_table[k]->bytes != NULL)
             total += gs_arena_round(gs_mech_table[k]->bytes(cfg));
     return total;
 }
@@ -22,7 +22,7 @@ uint32_t gs_mech_stats_count(const gs_config *cfg)
 {
     uint32_t k, total = 0;
     for (k = 0; k < GS_MECH_ID_COUNT; k++)
-        if (gs_config_mech_on(cfg, k) && gs_mech_table[k]->stats_count != NULL)
+        if (GS_CONFIG_MECH_ON(cfg, k) && gs_mech_table[k]->stats_count != NULL)
             total += gs_mech_table[k]->stats_count(cfg);
     return total;
 }

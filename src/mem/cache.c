@@ -211,7 +211,7 @@ void gs_cachei_mshr_event(const gs_cache *c, unsigned kind, uint64_t line_addr,
                           uint64_t cycle, const gs_cache_request *rq, uint32_t value)
 {
     gs_event ev;
-    if (!gs_event_wanted(c->bus, kind))
+    if (!GS_EVENT_WANTED(c->bus, kind))
         return;
     gs_cache_event_init(c, &ev, kind, cycle, rq ? rq->sm : GS_ORIGIN_NONE,
                     rq ? rq->warp : GS_ORIGIN_NONE, rq ? rq->pc : 0);
@@ -378,7 +378,7 @@ static void cache_evict(gs_cache *c, uint32_t victim, const gs_cache_request *by
     c->stats.evictions++;
     res->evicted = 1;
     res->victim_line = l->line_addr;
-    if (gs_event_wanted(c->bus, c->ev_evict)) {
+    if (GS_EVENT_WANTED(c->bus, c->ev_evict)) {
         gs_cache_event_init(c, &ev, c->ev_evict, cycle, by->sm, by->warp, by->pc);
         ev.addr = l->line_addr;
         ev.owner_sm = l->owner_sm;

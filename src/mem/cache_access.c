@@ -161,7 +161,7 @@ gs_cache_result gs_cache_access(gs_cache *c, const gs_cache_request *rq, uint64_
     else
         gs_cachei_read(c, rq, cycle, &plain_read, &res);
     cache_count(c, rq, &res);
-    if (gs_event_wanted(c->bus, c->ev_access)) {
+    if (GS_EVENT_WANTED(c->bus, c->ev_access)) {
         gs_event ev;
         gs_cache_event_init(c, &ev, c->ev_access, cycle, rq->sm, rq->warp, rq->pc);
         ev.addr = gs_cachei_line_addr(c, rq->addr);
@@ -229,7 +229,7 @@ static void fill_events(const gs_cache *c, const gs_mshr_entry *e, uint64_t line
 {
     const gs_mshr_waiter *first;
     gs_event ev;
-    if (!gs_event_wanted(c->bus, c->ev_fill))
+    if (!GS_EVENT_WANTED(c->bus, c->ev_fill))
         return;
     first = e->n_waiters ? gs_mshr_waiter_at(&c->mshr, (uint32_t)(e - c->mshr.entries), 0)
                          : NULL;
@@ -261,7 +261,7 @@ int gs_cache_fill(gs_cache *c, uint64_t line_addr, uint32_t sectors, uint64_t cy
     c->stats.fills++;
     fill_events(c, e, line_addr, filled, cycle);
     *released = gs_mshr_fill(&c->mshr, entry, filled, out, capacity);
-    if (*released != 0 && gs_event_wanted(c->bus, GS_EV_MSHR_RELEASE)) {
+    if (*released != 0 && GS_EVENT_WANTED(c->bus, GS_EV_MSHR_RELEASE)) {
         gs_cache_request first;   /* RELEASE names the first waiter released */
         memset(&first, 0, sizeof first);
         first.sm = out[0].sm;

@@ -290,7 +290,8 @@ void gs_dram_set_events(gs_dram *ctrl, const gs_event_bus *bus, uint32_t channel
     ctrl->channel = channel;
 }
 
-/* A DRAM event about `req` (may be NULL for a precharge of no request). */
+/* A DRAM event about `req`. For PRE, `req` is the request that needs the
+ * bank and `row` the row being closed. */
 static void dram_event(const gs_dram *ctrl, unsigned kind, const gs_mem_req *req,
                        uint64_t cycle, uint32_t bank, uint64_t row, unsigned outcome)
 {
@@ -330,7 +331,7 @@ int gs_dram_push(gs_dram *ctrl, gs_mem_req *req, uint64_t now)
         ctrl->stats.n_req_wr++;
     else
         ctrl->stats.n_req_rd++;
-    if (gs_event_wanted(ctrl->bus, GS_EV_DRAM_ENQUEUE))
+    if (GS_EVENT_WANTED(ctrl->bus, GS_EV_DRAM_ENQUEUE))
         dram_event(ctrl, GS_EV_DRAM_ENQUEUE, req, now, req->dram.bank, req->dram.row, 0);
     return 1;
 }
@@ -455,7 +456,7 @@ void gs_dram_assign(gs_dram *ctrl, uint32_t slot)
         ctrl->stats.row_hits++;
     else
         ctrl->stats.row_misses++;
-    if (gs_event_wanted(ctrl->bus, GS_EV_DRAM_ROW))
+    if (GS_EVENT_WANTED(ctrl->bus, GS_EV_DRAM_ROW))
         dram_event(ctrl, GS_EV_DRAM_ROW, e->req, ctrl->now, e->bank, e->row,
                    b->open_row == e->row ? 0u : 1u);
     ctrl->stats.queue_lat_sum += waited;
@@ -569,7 +570,7 @@ static void record_command(gs_dram *ctrl, uint32_t kind, uint32_t bank, uint64_t
     ctrl->last_cmd.kind = kind;
     ctrl->last_cmd.bank = bank;
     ctrl->last_cmd.row = row;
-    if (gs_event_wanted(ctrl->bus, GS_EV_DRAM_COMMAND))
+    if (GS_EVENT_WANTED(ctrl->bus, GS_EV_DRAM_COMMAND))
         dram_event(ctrl, GS_EV_DRAM_COMMAND, req, cycle, bank, row, kind);
 }
 
@@ -634,7 +635,7 @@ static void complete_ring(gs_dram *ctrl, gs_dram_ring *ring, uint64_t cycle)
         ctrl->stats.access_lat_max = max_u64(ctrl->stats.access_lat_max, latency);
         ctrl->stats.n_completed++;
         ctrl->pending--;
-        if (gs_event_wanted(ctrl->bus, GS_EV_DRAM_COMPLETE))
+        if (GS_EVENT_WANTED(ctrl->bus, GS_EV_DRAM_COMPLETE))
             dram_event(ctrl, GS_EV_DRAM_COMPLETE, f->req, cycle, f->req->dram.bank,
                        f->req->dram.row, 0);
         ring_pop(ring);

@@ -330,7 +330,7 @@ static void repeat_fail(gs_ldst_full *u, const ldst_access *a, uint64_t now)
     u->l1.stats.fails[GS_CACHE_FAIL_NONE]++;
     u->l1.stats.fails[u->blocked_reason]++;
     u->stats.reservation_stalls++;
-    if (gs_event_wanted(u->bus, GS_EV_L1D_ACCESS)) {
+    if (GS_EVENT_WANTED(u->bus, GS_EV_L1D_ACCESS)) {
         gs_event ev;
         gs_cache_event_init(&u->l1, &ev, GS_EV_L1D_ACCESS, now, (uint16_t)u->sm,
                             (uint16_t)a->warp, a->pc);
@@ -430,7 +430,7 @@ static int make_access(gs_ldst_full *u, const ldst_access *a, uint8_t path, uint
 {
     if (path == GS_PATH_DIRECT)
         return access_direct(u, a, now);
-    if (a->op == GS_MEM_LOAD && gs_decide_wanted(u->bus, GS_LEVEL_L1D) &&
+    if (a->op == GS_MEM_LOAD && GS_DECIDE_WANTED(u->bus, GS_LEVEL_L1D) &&
         (a->space == GS_SPACE_GLOBAL || a->space == GS_SPACE_LOCAL))
         return access_decided(u, a, now);
     return access_l1(u, a, now, GS_DECIDE_DEFAULT);
@@ -724,4 +724,7 @@ void gs_ldst_full_dump(const gs_ldst_full *u, const gs_sink *sink)
                    u->sm, GS_LDST_SLOTS - u->n_free, u->head_slot >= 0 ? "issuing" : "free",
                    u->next_req, u->n_reqs, u->heap_n, u->has_l1 ? u->l1.mshr.in_use : 0u,
                    u->has_l1 ? gs_cache_miss_count(&u->l1) : 0u, u->direct.count);
+    if (u->pick != NULL)   /* a mechanism that holds forever shows here */
+        gs_sink_printf(sink, "ldst[%u]: %u requests staged (owner holds or picks them)\n",
+                       u->sm, gs_ldst_stage_count(&u->stage));
 }

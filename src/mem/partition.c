@@ -422,7 +422,7 @@ static void step_access(gs_partitions *parts, gs_subpart *sub)
         return;
     }
     if (req->kind == GS_REQ_READ && !(req->flags & (GS_REQ_INSTRUCTION | GS_REQ_L2_DECIDED)) &&
-        gs_decide_wanted(parts->bus, GS_LEVEL_L2))
+        GS_DECIDE_WANTED(parts->bus, GS_LEVEL_L2))
         decide_l2(parts, sub, req);
     if (req->flags & GS_REQ_BYPASS_L2) {
         bypass_l2(parts, sub);

@@ -158,7 +158,7 @@ static gs_status add_listed_mechanisms(gs_gpu *gpu, gs_arena *arena, gs_diag *di
     uint32_t k;
     for (k = 0; st == GS_OK && k < GS_MECH_ID_COUNT; k++) {
         const gs_mech_ops *ops = gs_mech_table[k];
-        if (!gs_config_mech_on(gpu->cfg, k))
+        if (!GS_CONFIG_MECH_ON(gpu->cfg, k))
             continue;
         size_t bytes = ops->bytes != NULL ? ops->bytes(gpu->cfg) : 0u;
         void *state = NULL;   /* a stateless mechanism takes nothing (gs_mech_bytes: 0) */

@@ -224,7 +224,7 @@ gs_status gs_sim_execute(void *context, gs_host *host, gs_exec_launch *launch, g
 static void kernel_event(gs_gpu *gpu, unsigned kind, uint64_t cycle)
 {
     gs_event ev;
-    if (!gs_event_wanted(&gpu->bus, kind))
+    if (!GS_EVENT_WANTED(&gpu->bus, kind))
         return;
     gs_event_clear(&ev, kind, GS_DOMAIN_CORE, cycle);
     ev.value = gpu->disp.kernels[0].shape.num_ctas;

@@ -48,7 +48,7 @@ static void emit(gs_event_bus *bus, unsigned kind, uint16_t warp, uint64_t addr)
     ev.origin.sm = 0;
     ev.origin.warp = warp;
     ev.addr = addr;
-    if (gs_event_wanted(bus, kind))
+    if (GS_EVENT_WANTED(bus, kind))
         gs_event_emit(bus, &ev);
 }
 
@@ -76,8 +76,8 @@ static void test_order_and_epochs(void)
     subscribe(&bus, &a, GS_EVENT_BIT(GS_EV_L1D_ACCESS) | GS_EVENT_BIT(GS_EV_L1D_EVICT) |
                         GS_EVENT_BIT(GS_EV_WARP_COMMIT), 4, 0);
     subscribe(&bus, &b, GS_EVENT_BIT(GS_EV_L1D_ACCESS), 10, 10);
-    GS_CHECK(!gs_event_wanted(&bus, GS_EV_DRAM_COMMAND));
-    GS_CHECK(gs_event_wanted(&bus, GS_EV_EPOCH));
+    GS_CHECK(!GS_EVENT_WANTED(&bus, GS_EV_DRAM_COMMAND));
+    GS_CHECK(GS_EVENT_WANTED(&bus, GS_EV_EPOCH));
     emit(&bus, GS_EV_DRAM_COMMAND, 7, 34);          /* nobody: not delivered */
     emit(&bus, GS_EV_WARP_COMMIT, 7, 34);
     emit(&bus, GS_EV_L1D_EVICT, 3, 78);

@@ -1,8 +1,8 @@
 /*
  * Sizing contract (DESIGN.md: all state from the arena, sized before cycle
  * 0): for each embedded preset (gtx480, qv100, a100), also with non-default
- * cache policies and with the staged LD/ST path, gs_memsys_init takes exactly gs_memsys_bytes(cfg) of the
- * arena, no more (an overrun would need slack elsewhere) and no less (the
+ * cache policies and with the staged LD/ST path, gs_memsys_init takes
+ * exactly gs_memsys_bytes(cfg) of the arena, no more (an overrun would need slack elsewhere) and no less (the
  * figure is the plan, not a bound).
  *
  * Regression (memfix): the DRAM controllers are allocated one per channel
