@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "base/config_internal.h"
-#include "base/event.h"
 #include "base/fmt.h"
 
 #define COMMAND_LINE_NAME "<command line>"
@@ -306,46 +305,11 @@ static const char *type_name(uint8_t type)
 /* The value's type, or for a name option its names: `lru|fifo|...`. */
 static void print_value_type(const gs_sink *sink, const gs_option *opt)
 {
-    uint32_t i;
-    static const char *const sched_help[] = {
-#define GS_SCHED_HELP(id, name, ops, args) #name args,
-        GS_SCHED_LIST(GS_SCHED_HELP)
-#undef GS_SCHED_HELP
-    };
-    static const char *const mech_help[] = {
-#define GS_MECH_HELP(name) #name,
-        GS_MECH_LIST(GS_MECH_HELP)
-#undef GS_MECH_HELP
-    };
-    if (opt->type == GS_OPT_SCHED) {   /* the names come from the one list */
-        for (i = 0; i < GS_SCHED_KIND_COUNT; i++)
-            gs_sink_printf(sink, "%s%s", i ? "|" : "", sched_help[i]);
-        return;
-    }
-    if (opt->type == GS_OPT_MECHS) {
-        gs_sink_puts(sink, "none|");
-        for (i = 0; i < GS_MECH_ID_COUNT; i++)
-            gs_sink_printf(sink, "%s%s", i ? "," : "", mech_help[i]);
-        gs_sink_puts(sink, ",...");
-        return;
-    }
-    if (opt->type == GS_OPT_EVENTS) {
-        gs_sink_puts(sink, "none|all|");
-        for (i = 0; i < GS_EV_COUNT; i++)
-            if (i != GS_EV_EPOCH)
-                gs_sink_printf(sink, "%s%s", i ? "," : "", gs_event_name(i));
-        gs_sink_puts(sink, ",...");
-        return;
-    }
-    if (opt->type != GS_OPT_NAME && opt->type != GS_OPT_NAME_NUM) {
+    char choices[1024];
+    if (gs_config_value_choices(opt, choices, sizeof choices) != 0)
+        gs_sink_puts(sink, choices);   /* the names come from the option's one list */
+    else
         gs_sink_puts(sink, type_name(opt->type));
-        return;
-    }
-    for (i = 0; opt->names[i] != NULL; i++) {
-        gs_sink_printf(sink, "%s%s", i ? "|" : "", opt->names[i]);
-        if (opt->type == GS_OPT_NAME_NUM)
-            gs_sink_printf(sink, "=%u", (unsigned)i);
-    }
 }
 
 void gs_config_print_help(const gs_sink *sink)

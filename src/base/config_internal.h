@@ -17,6 +17,9 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *text
                           size_t length, gs_value_error *error);
 
 /* The canonical text of opt's current value; returns the length. */
+/* The values an option with a list of names takes, for --help ("lrr|gto|...",
+ * "none|census,...", "fifo=0|frfcfs=1"); 0 (and "") for other options. */
+size_t gs_config_value_choices(const gs_option *opt, char *out, size_t capacity);
 size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *out,
                               size_t capacity);
 

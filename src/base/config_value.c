@@ -663,6 +663,47 @@ static size_t format_name_set(const name_list *list, uint32_t mask, char *out, s
     return used;
 }
 
+static size_t name_set_choices(const name_list *list, char *out, size_t capacity)
+{
+    size_t used = gs_fmt(out, capacity, "none|%s", list->allow_all ? "all|" : "");
+    unsigned k;
+    for (k = 0; k < list->count; k++)
+        used = gs_fmt_append(out, capacity, used, "%s%s", k ? "," : "", list->name_of(k));
+    return gs_fmt_append(out, capacity, used, ",...");
+}
+
+static size_t name_choices(const gs_option *opt, char *out, size_t capacity)
+{
+    size_t used = 0;
+    uint32_t i;
+    out[0] = '\0';
+    for (i = 0; opt->names[i] != NULL; i++) {
+        used = gs_fmt_append(out, capacity, used, "%s%s", i ? "|" : "", opt->names[i]);
+        if (opt->type == GS_OPT_NAME_NUM)
+            used = gs_fmt_append(out, capacity, used, "=%u", (unsigned)i);
+    }
+    return used;
+}
+
+size_t gs_config_value_choices(const gs_option *opt, char *out, size_t capacity)
+{
+    size_t used = 0;
+    uint32_t k;
+    out[0] = '\0';
+    switch (opt->type) {
+    case GS_OPT_SCHED:
+        for (k = 0; k < GS_SCHED_KIND_COUNT; k++)
+            used = gs_fmt_append(out, capacity, used, "%s%s%s", k ? "|" : "",
+                                 sched_names[k].name, sched_names[k].args);
+        return used;
+    case GS_OPT_MECHS: return name_set_choices(&mech_list, out, capacity);
+    case GS_OPT_EVENTS: return name_set_choices(&event_list, out, capacity);
+    case GS_OPT_NAME:
+    case GS_OPT_NAME_NUM: return name_choices(opt, out, capacity);
+    default: return 0;
+    }
+}
+
 /* ---- -gs_event_trace_sm / _warp / _addr: `all` or a number ---- */
 
 static int parse_all_or(const gs_option *opt, const char *t, size_t n, uint64_t all,

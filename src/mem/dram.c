@@ -677,6 +677,11 @@ gs_mem_req *gs_dram_completed(const gs_dram *ctrl, uint32_t index)
 
 static const char *const command_names[] = {"none", "ACT", "PRE", "RD", "WR"};
 
+const char *gs_dram_command_name(uint32_t kind)
+{
+    return kind < sizeof command_names / sizeof command_names[0] ? command_names[kind] : "?";
+}
+
 /* The command bank b's request needs next and the earliest cycle the bank
  * itself allows it (channel and group limits are printed separately). */
 static void dump_bank(const gs_dram *ctrl, const gs_sink *sink, const char *name, uint32_t bank)

@@ -227,6 +227,9 @@ void gs_dram_assign(gs_dram *ctrl, uint32_t slot);
 /* Lowest set bit index of a nonzero mask (portable, no builtins). */
 uint32_t gs_dram_lowest_bit(uint64_t mask);
 
+/* "ACT", "PRE", "RD", "WR" for a gs_dram_cmd ("none" for none, "?" past the list). */
+const char *gs_dram_command_name(uint32_t kind);
+
 /* Emit DRAM_ENQUEUE / DRAM_ROW / DRAM_COMMAND / DRAM_COMPLETE (in DRAM
  * cycles) on `bus` as channel `channel`. */
 void gs_dram_set_events(gs_dram *ctrl, const gs_event_bus *bus, uint32_t channel);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "base/inst.h"
+#include "mem/dram.h"
 
 static const char *const domain_names[] = { "core", "icnt", "l2", "dram" };
 static const char *const level_names[] = { "-", "l1d", "l2", "dram" };
@@ -32,7 +33,6 @@ static const char *const outcome_names[] = { "hit", "hit_reserved", "miss",
 static const char *const fail_names[] = { "-", "line_alloc", "miss_queue_full", "mshr_entry",
                                           "mshr_merge" };
 /* gs_dram_cmd_kind order (mem/dram.h) */
-static const char *const command_names[] = { "-", "ACT", "PRE", "RD", "WR" };
 /* gs_op_class order (base/inst.h) */
 static const char *const class_names[GS_OPC_COUNT] = {
     "int_add", "int_max", "int_mul", "int_mad", "int_div", "int_shfl",
@@ -184,7 +184,7 @@ static void put_fields(line_buf *b, const gs_event *ev)
         return;
     case GS_EV_DRAM_COMMAND:
         put_dram(b, ev);
-        put(b, " cmd=%s", NAME_AT(command_names, ev->outcome));
+        put(b, " cmd=%s", gs_dram_command_name(ev->outcome));
         return;
     case GS_EV_WARP_ISSUE:
     case GS_EV_WARP_COMMIT:
