@@ -17,15 +17,7 @@ static th_run run;
 
 static uint64_t cycles_of(const char *kernel, uint32_t block)
 {
-    uint64_t cycles;
-    if (!th_run_ptx(&run, kernel, 1, block, 0)) {
-        th_report_failure(&run);
-        th_free(&run);
-        return 0;
-    }
-    cycles = th_stat(&run, "gpu_sim_cycle");
-    th_free(&run);
-    return cycles;
+    return th_cycles_of(&run, kernel, 1, block);
 }
 
 /* Decision (exec_unit.h): trace.config describes trace instructions only;

@@ -66,20 +66,12 @@ static serialise_state state;
 
 static uint64_t cycles_of(int steer)
 {
-    uint64_t cycles;
     th_config(&run.cfg);
     run.cfg.n_sched_per_core = 1;
     memset(&state, 0, sizeof state);
     run.mech = steer ? &serialise_ops : NULL;
     run.mech_state = &state;
-    if (!th_run_ptx(&run, "chain16", 1, 64, 0)) {
-        th_report_failure(&run);
-        th_free(&run);
-        return 0;
-    }
-    cycles = th_stat(&run, "gpu_sim_cycle");
-    th_free(&run);
-    return cycles;
+    return th_cycles_of(&run, "chain16", 1, 64);
 }
 
 static void test_free_warps(void)

@@ -177,6 +177,23 @@ static inline void th_free(th_run *r)
     r->ptx_text = NULL;
 }
 
+static inline void th_report_failure(const th_run *r);
+
+/* gpu_sim_cycle of kernel `name` (grid x block threads) under r->cfg; 0 and
+ * the failure printed when it does not run. */
+static inline uint64_t th_cycles_of(th_run *r, const char *name, uint32_t grid, uint32_t block)
+{
+    uint64_t cycles;
+    if (!th_run_ptx(r, name, grid, block, 0)) {
+        th_report_failure(r);
+        th_free(r);
+        return 0;
+    }
+    cycles = th_stat(r, "gpu_sim_cycle");
+    th_free(r);
+    return cycles;
+}
+
 static inline void th_report_failure(const th_run *r)
 {
     char line[1024];
