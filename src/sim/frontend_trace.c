@@ -18,10 +18,12 @@
  *  - specialized units (Accel-Sim trace.config, spec/formats.md 1.6): a
  *    configuration without any enabled -specialized_unit_K runs every opcode
  *    on its class unit (as before trace.config was modelled); one that
- *    enables some must enable every kind the kernel's opcode table uses
- *    (gs_sass_isa.spec_kinds: BRA, TEX and TENSOR in every table, UDP from
- *    binary version 75), checked when the kernel starts: a kernel whose
- *    branches, say, had nowhere to run is an error, not a silent fallback.
+ *    enables some must enable every kind the kernel's instructions use: the
+ *    decoder refuses the first instruction whose kind (BRA, TEX, TENSOR, UDP)
+ *    has no unit, naming its file, line and opcode. A kernel whose branches,
+ *    say, had nowhere to run is an error, not a silent fallback; a trace whose
+ *    binary version has UDP opcodes but which uses none runs (as in
+ *    Accel-Sim).
  */
 #include "sim/frontend_trace.h"
 
@@ -138,22 +140,16 @@ void gs_fe_trace_bind(gs_frontend *fe, gs_fe_trace *st)
     memset(&fe->fault_diag, 0, sizeof fe->fault_diag);
 }
 
-gs_status gs_fe_trace_check_units(const gs_fe_trace *st, const gs_eu *eu, gs_diag *diag)
+void gs_fe_trace_check_units(const gs_fe_trace *st, const gs_eu *eu)
 {
-    const gs_trace_kernel *k = &st->tr->kernel;
+    gs_trace_kernel *k = &st->tr->kernel;
     unsigned kind;
-    if (eu->params.num_spec == 0 || !k->isa)
-        return GS_OK;
+    k->spec_missing = 0;
+    if (eu->params.num_spec == 0)
+        return;   /* no specialized units: every opcode runs on its class unit */
     for (kind = 1; kind < GS_SPEC_KIND_COUNT; kind++)
-        if ((k->isa->spec_kinds >> kind & 1u) && eu->spec_of_kind[kind] == 0)
-            return gs_diag_set(diag, GS_E_CONFIG, st->tr->kernel_path, 0, 0,
-                               "binary version %u runs opcodes on a specialized unit named "
-                               "%s, but the configuration enables none (add "
-                               "-specialized_unit_K 1,<units>,<max latency>,<ID_OC>,<OC_EX>,%s "
-                               "with its -trace_opcode_latency_initiation_spec_op_K; "
-                               "spec/formats.md 1.6)", (unsigned)k->binary_version,
-                               gs_config_spec_name(kind), gs_config_spec_name(kind));
-    return GS_OK;
+        if (eu->spec_of_kind[kind] == 0)
+            k->spec_missing |= 1u << kind;
 }
 
 void gs_fe_trace_report(const gs_fe_trace *st, uint64_t addressless, gs_stats *stats)

@@ -35,9 +35,9 @@ size_t gs_fe_trace_bytes(const gs_config *cfg);
 gs_status gs_fe_trace_init(gs_fe_trace *st, gs_trace *tr, const gs_config *cfg,
                            gs_arena *arena, gs_diag *diag);
 void gs_fe_trace_bind(gs_frontend *fe, gs_fe_trace *st);
-/* The current kernel's opcode table needs only enabled specialized units
- * (none needed when the configuration enables none; see the .c file). */
-gs_status gs_fe_trace_check_units(const gs_fe_trace *st, const gs_eu *eu, gs_diag *diag);
+/* Tell the decoder which specialized-unit kinds have no unit for the current
+ * kernel: it refuses their opcodes by file and line (see the .c file). */
+void gs_fe_trace_check_units(const gs_fe_trace *st, const gs_eu *eu);
 /* trace_kernels, trace_memcpy, trace_memcpy_bytes, then
  * trace_addressless_mem_insts = `addressless` (memory instructions that took
  * the fixed-latency path, core/sm.c; gs_sim_report_trace sums them). */

@@ -104,6 +104,8 @@ typedef struct gs_trace_kernel {
     uint64_t num_ctas;            /* grid x * y * z */
     uint64_t ctas_started;        /* thread blocks scanned so far */
     uint32_t header_lines;
+    uint32_t spec_missing;        /* bit k: no unit runs gs_spec_kind k; decoding such an
+                                     opcode is refused (set by the timing front end) */
 } gs_trace_kernel;
 
 /* One warp's instruction stream. */

@@ -26,6 +26,7 @@
  */
 #include <string.h>
 
+#include "base/config.h"
 #include "base/fmt.h"
 #include "base/stats.h"
 #include "trace/trace_internal.h"
@@ -263,6 +264,14 @@ static gs_status take_opcode(tok_cursor *c, gs_inst *out, tok *opcode)
     out->mem_op = op->mem_op;
     out->flags = op->flags;
     out->spec_kind = op->spec_kind;   /* not in the digest: timing routing only */
+    if (c->k->spec_missing >> op->spec_kind & 1u)
+        return gs_diag_set(c->diag, GS_E_CONFIG, c->file, c->line_no, opcode->column,
+                           "opcode '%s' runs on a specialized unit named %s, but the "
+                           "configuration enables none (add -specialized_unit_K "
+                           "1,<units>,<max latency>,<ID_OC>,<OC_EX>,%s with its "
+                           "-trace_opcode_latency_initiation_spec_op_K; spec/formats.md 1.6)",
+                           gs_trace_clip(clip, opcode->text, base),
+                           gs_config_spec_name(op->spec_kind), gs_config_spec_name(op->spec_kind));
     if ((op->flags & GS_INST_BARRIER) && has_modifier(opcode->text, opcode->length, "ARV"))
         out->flags |= GS_INST_BAR_ARRIVE;
     if (op->space != GS_SPACE_NONE)
