@@ -244,6 +244,10 @@ typedef struct gs_config {
     uint32_t arena_mib;                    /* -gs_arena_mib: 0 = gs_sim_bytes() */
     /* timing model (src/core/sm.c, src/sim/gpu.c) */
     uint32_t perfect_icache;               /* -gs_perfect_icache: every fetch hits */
+    uint32_t perfect_inst_const_cache;     /* -gpgpu_perfect_inst_const_cache: fetches and
+                                              constant loads always hit */
+    uint32_t kernel_launch_latency;        /* -gpgpu_kernel_launch_latency, core cycles */
+    uint32_t tb_launch_latency;            /* -gpgpu_TB_launch_latency, core cycles */
     uint32_t sample_cycles;                /* -gs_sample_cycles: active-warp samples */
     uint32_t clock_jump;                   /* -gs_clock_jump: skip idle cycles */
     /* trace front end (src/trace/trace.h) */

@@ -30,7 +30,10 @@
  *     dl1 write policy (write-evict / write-through, no allocate);
  *   - const and tex loads use the L1D path (no separate constant/texture
  *     cache model yet); param loads complete after l1_latency (kernel
- *     parameters sit in the constant bank, seed-004 1.3.5 [gap]).
+ *     parameters sit in the constant bank, seed-004 1.3.5 [gap]);
+ *   - with -gpgpu_perfect_inst_const_cache 1 (both published Accel-Sim
+ *     configurations set it) constant loads always hit: they take the param
+ *     path, l1_latency and no traffic below the SM.
  */
 #include "mem/memsys_internal.h"
 
@@ -569,6 +572,8 @@ static uint8_t path_of(const gs_ldst_full *u, const gs_inst *inst)
         return GS_PATH_SHARED;
     if (inst->space == GS_SPACE_PARAM && inst->mem_op == GS_MEM_LOAD)
         return GS_PATH_FIXED;
+    if (inst->space == GS_SPACE_CONST && inst->mem_op == GS_MEM_LOAD && u->sys->perfect_const)
+        return GS_PATH_FIXED;
     if (!u->has_l1 || inst->mem_op == GS_MEM_ATOMIC || inst->mem_op == GS_MEM_REDUCE)
         return GS_PATH_DIRECT;
     if (inst->mem_op == GS_MEM_LOAD && inst->space == GS_SPACE_GLOBAL &&
@@ -626,7 +631,10 @@ static void unit_accept(void *unit, const gs_inst *inst, uint32_t warp, uint32_t
         u->stats.shmem_instructions++;
         u->stats.shmem_passes += u->shmem_passes_left;
     } else if (u->head_path == GS_PATH_FIXED) {
-        u->stats.param_accesses++;
+        if (inst->space == GS_SPACE_CONST)
+            u->stats.const_perfect_accesses++;
+        else
+            u->stats.param_accesses++;
         raise_ready(s, now + sys->l1_latency_cycles);
     } else {
         u->n_reqs = gs_coalesce(&sys->coalesce, inst->active_mask, inst->addr,

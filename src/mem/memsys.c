@@ -291,6 +291,7 @@ static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan 
     sys->stage_entries = cfg->ldst_stage_entries;
     sys->l1_params = plan->l1;
     sys->l1_present = plan->l1_present;
+    sys->perfect_const = cfg->perfect_inst_const_cache;
     sys->shmem.n_banks = cfg->shmem_num_banks;
     sys->shmem.bank_bytes = 4u;   /* seed-004 1.3.2: 32-bit banks */
     sys->coalesce.line_bytes = plan->l1_present ? cfg->dl1.line_bytes : 128u;

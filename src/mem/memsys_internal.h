@@ -41,7 +41,7 @@ typedef struct gs_ldst_event {
 
 typedef struct gs_ldst_stats {
     uint64_t instructions, shmem_instructions, shmem_passes;
-    uint64_t l1_accesses, direct_accesses, param_accesses;
+    uint64_t l1_accesses, direct_accesses, param_accesses, const_perfect_accesses;
     uint64_t reservation_stalls;      /* cycles the head waited on a RESERVATION_FAIL */
     uint64_t direct_queue_stalls;     /* cycles the head waited on the bypass queue */
     uint64_t pool_stalls;             /* cycles a request waited for a pool entry */
@@ -105,6 +105,7 @@ struct gs_memsys {
     const char *stage_owner;          /* mechanism owning the staged LD/ST path, or NULL */
     gs_cache_params l1_params;
     uint32_t l1_present;
+    uint32_t perfect_const;          /* -gpgpu_perfect_inst_const_cache: constant loads hit */
     gs_shmem_params shmem;
     gs_coalesce_params coalesce;
     gs_addrmap map;

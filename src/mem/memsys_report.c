@@ -34,6 +34,7 @@ static void ldst_aggregate(const gs_memsys *sys, gs_ldst_stats *sum)
         sum->l1_accesses += s->l1_accesses;
         sum->direct_accesses += s->direct_accesses;
         sum->param_accesses += s->param_accesses;
+        sum->const_perfect_accesses += s->const_perfect_accesses;
         sum->reservation_stalls += s->reservation_stalls;
         sum->direct_queue_stalls += s->direct_queue_stalls;
         sum->pool_stalls += s->pool_stalls;
@@ -58,6 +59,8 @@ static void report_ldst(const gs_memsys *sys, gs_stats *stats)
     gs_stats_put_count(stats, "ldst_l1_accesses", s.l1_accesses);
     gs_stats_put_count(stats, "ldst_l1_bypass_accesses", s.direct_accesses);
     gs_stats_put_count(stats, "ldst_param_accesses", s.param_accesses);
+    if (sys->perfect_const)
+        gs_stats_put_count(stats, "ldst_const_perfect_accesses", s.const_perfect_accesses);
     gs_stats_put_count(stats, "gpgpu_n_shmem_insn", s.shmem_instructions);
     gs_stats_put_count(stats, "gpgpu_n_shmem_bkconflict", s.shmem_passes - s.shmem_instructions);
     gs_stats_put_count(stats, "ldst_reservation_fail_stalls", s.reservation_stalls);

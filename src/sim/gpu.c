@@ -33,6 +33,7 @@ size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound)
     total += gs_arena_round(n * sizeof(gs_sm));                      /* SM structs */
     total += n * gs_sm_bytes(&smp);                                  /* SM pipelines */
     total += gs_arena_round(n * sizeof(gs_cta_placement));           /* dispatch output */
+    total += gs_arena_round(n * ctap.max_ctas_per_sm * sizeof(gs_sim_pending_cta));
     total += gs_arena_round(n * sizeof(uint32_t)) + gs_arena_round(n); /* active list */
     total += gs_arena_round(GS_SIM_MAX_SAMPLES * sizeof(uint32_t));  /* samples */
     total += 2u * gs_arena_round(GS_SIM_MAX_SAMPLES * sizeof(uint64_t)); /* MPKI samples */
@@ -69,6 +70,9 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
     gpu->sms = (gs_sm *)gs_arena_alloc(arena, gpu->n_sms * sizeof(gs_sm));
     gpu->placements = (gs_cta_placement *)gs_arena_alloc(arena,
                                                          gpu->n_sms * sizeof(gs_cta_placement));
+    gpu->pending_cap = gpu->n_sms * gpu->ctap.max_ctas_per_sm;
+    gpu->pending = (gs_sim_pending_cta *)gs_arena_alloc(arena, gpu->pending_cap *
+                                                        sizeof(gs_sim_pending_cta));
     gpu->active = (uint32_t *)gs_arena_alloc(arena, gpu->n_sms * sizeof(uint32_t));
     gpu->is_active = (uint8_t *)gs_arena_alloc(arena, gpu->n_sms);
     gpu->samples = (uint32_t *)gs_arena_alloc(arena, GS_SIM_MAX_SAMPLES * sizeof(uint32_t));
@@ -76,7 +80,7 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
                                                         GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
     gpu->sample_thread_insts = (uint64_t *)gs_arena_alloc(arena,
                                                           GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
-    if (!gpu->sms || !gpu->placements || !gpu->active || !gpu->is_active || !gpu->samples ||
+    if (!gpu->sms || !gpu->placements || !gpu->pending || !gpu->active || !gpu->is_active || !gpu->samples ||
         !gpu->sample_l1d_misses || !gpu->sample_thread_insts)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the GPU");
     for (i = 0; i < gpu->n_sms; i++) {

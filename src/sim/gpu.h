@@ -59,6 +59,13 @@
 
 #define GS_SIM_MAX_SAMPLES 1024u   /* active-warp samples kept (-gs_sample_cycles) */
 
+/* A CTA placed on an SM whose warps join the schedulers at `due`
+ * (-gpgpu_TB_launch_latency; gpu_run.c). */
+typedef struct gs_sim_pending_cta {
+    gs_cta_placement pl;
+    uint64_t due;
+} gs_sim_pending_cta;
+
 typedef struct gs_gpu {
     const gs_config *cfg;
     gs_sm_params smp;
@@ -89,6 +96,9 @@ typedef struct gs_gpu {
     gs_frontend fe;                   /* the running kernel's instruction source */
     gs_fe_ptx fe_ptx;                 /* its state for PTX launches */
     int dispatch_dirty;
+    uint64_t dispatch_from;           /* no CTA placed before (kernel launch latency) */
+    gs_sim_pending_cta *pending;      /* [n_sms * max CTAs per SM]: placed, not started */
+    uint32_t pending_head, pending_count, pending_cap;
     uint64_t cycle;                   /* next core cycle */
     uint64_t last_progress;
     int watchdog_fired;

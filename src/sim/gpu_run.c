@@ -5,7 +5,8 @@
  *
  * Per core cycle c, in this order: active-warp samples due at or before c;
  * the CTA dispatcher (only when a launch began or a CTA ended since it last
- * placed nothing); every active SM in index order that is awake at c
+ * placed nothing, and not before the kernel launch latency has passed); the
+ * start of CTAs whose thread-block launch latency ends at c; every active SM in index order that is awake at c
  * (gs_sm_cycle); the watchdog. A sleeping SM is not touched until its wake
  * cycle, when gs_sm_skip accounts the cycles it slept. When no SM is awake
  * and the dispatcher has nothing to do, the clock jumps to the earliest wake
@@ -57,26 +58,67 @@ static void wake(gs_sm *sm, uint64_t cycle)
     sm->wake_cycle = GS_SM_NO_EVENT;
 }
 
+static void note_progress(gs_gpu *gpu, uint64_t cycle)
+{
+    if (cycle > gpu->last_progress)
+        gpu->last_progress = cycle;
+}
+
+static gs_status start_cta(gs_gpu *gpu, const gs_cta_placement *pl, gs_diag *diag)
+{
+    gs_sm *sm = &gpu->sms[pl->sm];
+    void *cta;
+    gs_status st = gpu->fe.ops->cta_start(&gpu->fe, pl, &cta, diag);
+    if (st != GS_OK)
+        return st;
+    wake(sm, gpu->cycle);
+    gs_sm_start_cta(sm, pl, cta, gpu->cycle);
+    activate(gpu, pl->sm);
+    gpu->ctas_launched++;
+    return GS_OK;
+}
+
+/* CTAs placed -gpgpu_TB_launch_latency cycles ago start now, placement order
+ * (one latency for all, so the ring is in due order). */
+static gs_status start_pending(gs_gpu *gpu, gs_diag *diag)
+{
+    while (gpu->pending_count > 0 && gpu->pending[gpu->pending_head].due <= gpu->cycle) {
+        gs_status st = start_cta(gpu, &gpu->pending[gpu->pending_head].pl, diag);
+        if (st != GS_OK)
+            return st;
+        gpu->pending_head = (gpu->pending_head + 1u) % gpu->pending_cap;
+        gpu->pending_count--;
+    }
+    return GS_OK;
+}
+
+/* The dispatcher's placements this cycle (core/cta_dispatch.h). A placed CTA
+ * holds its SM's slot and resources at once; its warps join the schedulers
+ * -gpgpu_TB_launch_latency cycles later (GPGPU-Sim's option: "thread block
+ * launch latency in cycles"; decision in README "Launch latency"). */
 static gs_status dispatch(gs_gpu *gpu, gs_diag *diag)
 {
     uint32_t n = gs_cta_dispatch_cycle(&gpu->disp, gpu->placements), i;
+    uint32_t latency = gpu->cfg->tb_launch_latency;
     if (n == 0) {
         gpu->dispatch_dirty = 0;
         return GS_OK;
     }
     for (i = 0; i < n; i++) {
-        const gs_cta_placement *pl = &gpu->placements[i];
-        gs_sm *sm = &gpu->sms[pl->sm];
-        void *cta;
-        gs_status st = gpu->fe.ops->cta_start(&gpu->fe, pl, &cta, diag);
-        if (st != GS_OK)
-            return st;
-        wake(sm, gpu->cycle);
-        gs_sm_start_cta(sm, pl, cta, gpu->cycle);
-        activate(gpu, pl->sm);
-        gpu->ctas_launched++;
+        if (latency == 0) {
+            gs_status st = start_cta(gpu, &gpu->placements[i], diag);
+            if (st != GS_OK)
+                return st;
+        } else {
+            gs_sim_pending_cta *p;
+            GS_ASSERT(gpu->pending_count < gpu->pending_cap);
+            p = &gpu->pending[(gpu->pending_head + gpu->pending_count++) % gpu->pending_cap];
+            p->pl = gpu->placements[i];
+            p->due = gpu->cycle + latency;
+            note_progress(gpu, p->due);
+        }
     }
-    gpu->last_progress = gpu->cycle;
+    note_progress(gpu, gpu->cycle);
     return GS_OK;
 }
 
@@ -160,7 +202,8 @@ static uint64_t earliest_wake(const gs_gpu *gpu)
 static int watchdog(gs_gpu *gpu, gs_diag *diag)
 {
     uint64_t limit = gpu->cfg->watchdog_cycles;
-    if (gpu->cycle - gpu->last_progress <= limit)
+    /* last_progress may lie ahead: a launch latency is not a hang */
+    if (gpu->cycle <= gpu->last_progress || gpu->cycle - gpu->last_progress <= limit)
         return 0;
     gpu->watchdog_fired = 1;
     gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
@@ -170,10 +213,22 @@ static int watchdog(gs_gpu *gpu, gs_diag *diag)
     return 1;
 }
 
-/* Nothing can happen before the earliest wake: jump there (DESIGN.md section 3). */
+/* The first cycle at which anything can happen: the earliest SM wake, the
+ * next pending CTA start, or the end of the kernel launch latency. */
+static uint64_t next_event(const gs_gpu *gpu)
+{
+    uint64_t target = earliest_wake(gpu);
+    if (gpu->pending_count > 0 && gpu->pending[gpu->pending_head].due < target)
+        target = gpu->pending[gpu->pending_head].due;
+    if (gpu->dispatch_dirty && gpu->dispatch_from < target)
+        target = gpu->dispatch_from;
+    return target;
+}
+
+/* Nothing can happen before next_event: jump there (DESIGN.md section 3). */
 static void jump(gs_gpu *gpu)
 {
-    uint64_t target = earliest_wake(gpu), deadline;
+    uint64_t target = next_event(gpu), deadline;
     deadline = gpu->last_progress + gpu->cfg->watchdog_cycles + 1u;
     if (target > deadline)
         target = deadline;   /* never wakes (a barrier deadlock): the watchdog fires */
@@ -207,7 +262,7 @@ static void step_memory(gs_gpu *gpu, uint64_t core_cycle)
 
 static int launch_done(const gs_gpu *gpu)
 {
-    return gs_cta_kernel_done(&gpu->disp, 0) && gpu->num_active == 0;
+    return gs_cta_kernel_done(&gpu->disp, 0) && gpu->num_active == 0 && gpu->pending_count == 0;
 }
 
 gs_status gs_sim_execute(void *context, gs_host *host, gs_exec_launch *launch, gs_diag *diag)
@@ -237,7 +292,11 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     uint64_t launch_cycle = gpu->cycle;
     if ((st = gs_event_trace_ready(&gpu->trace, diag)) != GS_OK)
         return st;
-    gpu->last_progress = gpu->cycle;
+    /* -gpgpu_kernel_launch_latency: the kernel's first CTA is placed this many
+     * core cycles after its launch, and they count in its cycles, as in
+     * GPGPU-Sim/Accel-Sim (README "Launch latency") */
+    gpu->dispatch_from = gpu->cycle + gpu->cfg->kernel_launch_latency;
+    gpu->last_progress = gpu->dispatch_from;
     gpu->bus.kernel = (uint32_t)gpu->kernels;
     kernel_event(gpu, GS_EV_KERNEL_LAUNCH, launch_cycle);
     while (!launch_done(gpu)) {
@@ -245,7 +304,10 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
         take_samples(gpu);
         if (gpu->memsys)
             step_memory(gpu, gpu->cycle);
-        if (gpu->dispatch_dirty && (st = dispatch(gpu, diag)) != GS_OK)
+        if (gpu->dispatch_dirty && gpu->cycle >= gpu->dispatch_from &&
+            (st = dispatch(gpu, diag)) != GS_OK)
+            return st;
+        if (gpu->pending_count > 0 && (st = start_pending(gpu, diag)) != GS_OK)
             return st;
         awake = step_sms(gpu, &fault);
         gpu->warp_cycles += resident_warps(gpu);
@@ -259,7 +321,9 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
         gpu->cycle++;
         if (watchdog(gpu, diag))
             return GS_E_LIMIT;
-        if (!awake && !gpu->dispatch_dirty && gpu->num_active > 0 &&
+        if (!awake && gpu->cfg->clock_jump &&
+            (!gpu->dispatch_dirty || gpu->cycle < gpu->dispatch_from) &&
+            (gpu->num_active > 0 || gpu->pending_count > 0 || gpu->dispatch_dirty) &&
             (!gpu->memsys || !gs_memsys_busy(gpu->memsys))) {
             jump(gpu);
             if (watchdog(gpu, diag))

@@ -16,7 +16,8 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
     uint32_t mem = cfg->perfect_mem ? 0u : 64u + 16u * gs_config_n_sms(cfg) +
                                            16u * gs_config_n_sub_partitions(cfg) +
                                            2u +  /* L1D_mpki, L2_mpki */
-                                           2u;   /* the staged LD/ST path */
+                                           2u +  /* the staged LD/ST path */
+                                           1u;   /* perfect constant loads */
     return mem + gs_mech_stats_count(cfg) +
            GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
            (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
