@@ -135,6 +135,16 @@ static gs_status skip_insts(scan_ctx *c, uint32_t id, uint32_t count)
             return gs_diag_set(c->diag, GS_E_TRACE, c->tr->kernel_path, c->tr->scan.line, 1,
                                "count mismatch: warp %u has 'insts = %u' but only %u "
                                "instruction lines", (unsigned)id, (unsigned)count, (unsigned)i);
+        /* Some specialized-unit kind has no unit: decode while scanning, so
+         * the refusal names the first such line in file order, whatever
+         * order the timing model would reach it in (trace.h spec_missing). */
+        if (c->tr->kernel.spec_missing != 0) {
+            gs_inst probe;
+            st = gs_trace_decode(&c->tr->kernel, c->line, c->length, c->tr->kernel_path,
+                                 c->tr->scan.line, &probe, c->diag);
+            if (st != GS_OK)
+                return st;
+        }
     }
     return GS_OK;
 }
