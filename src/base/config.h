@@ -206,6 +206,10 @@ typedef struct gs_config {
     /* clocks and interconnect */
     gs_clock_domains clocks;
     uint32_t icnt_flit_bytes;              /* -icnt_flit_size */
+    uint32_t network_mode;                 /* -network_mode: 1 BookSim keys, 2 local crossbar */
+    uint32_t icnt_in_buffer_limit;         /* -icnt_in_buffer_limit: packets (mode 2) */
+    uint32_t icnt_out_buffer_limit;        /* -icnt_out_buffer_limit: packets (mode 2) */
+    uint32_t icnt_subnets;                 /* -icnt_subnets: 2 (request and reply apart) */
     gs_icnt_config icnt;
     /* memory partitions and DRAM */
     uint32_t partition_indexing;           /* gs_partition_indexing */
@@ -238,12 +242,14 @@ typedef struct gs_config {
     uint32_t dram_write_queue_entries;     /* -gs_dram_write_queue_size */
     uint32_t dram_write_high_watermark;    /* -gs_dram_write_high_watermark */
     uint32_t dram_write_low_watermark;     /* -gs_dram_write_low_watermark */
+    uint32_t dram_dual_bus_interface;      /* -dram_dual_bus_interface: HBM row+column buses */
     /* gpusim's own */
     uint64_t seed;                         /* -gs_seed */
     uint32_t watchdog_cycles;              /* -gs_watchdog_cycles */
     uint32_t arena_mib;                    /* -gs_arena_mib: 0 = gs_sim_bytes() */
     /* timing model (src/core/sm.c, src/sim/gpu.c) */
     uint32_t perfect_icache;               /* -gs_perfect_icache: every fetch hits */
+    uint32_t inst_fetch_throughput;        /* -gpgpu_inst_fetch_throughput: fetches a cycle */
     uint32_t perfect_inst_const_cache;     /* -gpgpu_perfect_inst_const_cache: fetches and
                                               constant loads always hit */
     uint32_t kernel_launch_latency;        /* -gpgpu_kernel_launch_latency, core cycles */

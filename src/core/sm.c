@@ -541,9 +541,11 @@ static void issue(gs_sm *sm, uint64_t cycle)
 
 void gs_sm_cycle(gs_sm *sm, uint64_t cycle)
 {
+    uint32_t i;
     writeback(sm, cycle);
     issue(sm, cycle);
-    gs_sm_fetch(sm, cycle);
+    for (i = 0; i < sm->p->fetch_throughput; i++)
+        gs_sm_fetch(sm, cycle);
 }
 
 int gs_sm_drained(const gs_sm *sm)

@@ -15,7 +15,8 @@
  *      write-back runs first, a dependent instruction issues in its
  *      producer's write-back cycle;
  *   3. fetch and decode: one warp per cycle (round robin over the warps with
- *      I-buffer room) reads its next PC in the instruction cache
+ *      I-buffer room; -gpgpu_inst_fetch_throughput N repeats the stage N
+ *      times a cycle, as GPGPU-Sim does, each time the next warp) reads its next PC in the instruction cache
  *      (-gpgpu_cache:il1 geometry, LRU; or every fetch hits with
  *      -gs_perfect_icache 1); on a hit up to GS_SM_IBUF instructions of that
  *      line are decoded into the warp's I-buffer, where issue can see them
@@ -79,6 +80,7 @@ typedef struct gs_sm_params {
     gs_scoreboard_params sb;
     gs_eu_params eu;
     uint32_t perfect_icache;
+    uint32_t fetch_throughput;        /* -gpgpu_inst_fetch_throughput: fetches a cycle */
     uint32_t icache_sets, icache_assoc, icache_line_bytes;
     uint32_t icache_miss_cycles;      /* fixed miss trip (ports without fetch) */
     uint32_t icache_mshr_entries;     /* -gpgpu_cache:il1 MSHRs: lines missing at once */

@@ -31,6 +31,10 @@
  *   tWTP   = WL + BLc + tWR
  * At most one command per cycle, chosen by a round-robin over the banks that
  * serve a request, starting after the bank that issued last (seed-002 1.3).
+ * With -dram_dual_bus_interface 1 (HBM, whose row and column commands travel
+ * on separate buses: JESD235 "row and column command interfaces") one column
+ * command (RD/WR) and one row command (ACT/PRE) per cycle, each bus with its
+ * own round-robin, the column bus first; a bank issues one of the two.
  * Open-row policy: a row stays open until a request to another row of the
  * bank needs it closed (seed-002 1.3).
  */
@@ -570,12 +574,19 @@ static void record_command(gs_dram *ctrl, uint32_t kind, uint32_t bank, uint64_t
     ctrl->last_cmd.kind = kind;
     ctrl->last_cmd.bank = bank;
     ctrl->last_cmd.row = row;
+    if (ctrl->n_cycle_cmds < 2u)
+        ctrl->cycle_cmds[ctrl->n_cycle_cmds++] = ctrl->last_cmd;
     if (GS_EVENT_WANTED(ctrl->bus, GS_EV_DRAM_COMMAND))
         dram_event(ctrl, GS_EV_DRAM_COMMAND, req, cycle, bank, row, kind);
 }
 
-/* Issue the next command the bank's request needs, if its timing allows. */
-static int try_bank(gs_dram *ctrl, uint32_t bank, uint64_t cycle)
+/* Which command buses a pass may use (dual bus: one pass per bus). */
+#define DRAM_BUS_ROW 1u   /* ACT, PRE */
+#define DRAM_BUS_COL 2u   /* RD, WR */
+
+/* Issue the next command the bank's request needs, if it travels on one of
+ * `buses` and its timing allows. */
+static int try_bank(gs_dram *ctrl, uint32_t bank, uint64_t cycle, uint32_t buses)
 {
     gs_dram_bank *b = &ctrl->banks[bank];
     const gs_dram_entry *e = &ctrl->entries[b->current];
@@ -583,10 +594,12 @@ static int try_bank(gs_dram *ctrl, uint32_t bank, uint64_t cycle)
     const gs_mem_req *req = e->req;
     if (b->open_row == row) {
         uint32_t kind = e->queue == GS_DRAM_QUEUE_READ ? GS_DRAM_CMD_RD : GS_DRAM_CMD_WR;
-        if (!can_issue_column(ctrl, b, e, cycle))
+        if (!(buses & DRAM_BUS_COL) || !can_issue_column(ctrl, b, e, cycle))
             return 0;
         issue_column(ctrl, b, bank, cycle);        /* may free the entry */
         record_command(ctrl, kind, bank, row, cycle, req);
+    } else if (!(buses & DRAM_BUS_ROW)) {
+        return 0;
     } else if (b->open_row == GS_DRAM_ROW_NONE) {
         if (cycle < b->act_ok || cycle < ctrl->act_ok)          /* tRP, tRC, tRRD */
             return 0;
@@ -601,26 +614,42 @@ static int try_bank(gs_dram *ctrl, uint32_t bank, uint64_t cycle)
     return 1;
 }
 
-/* One command per cycle: banks serving a request, round-robin from the bank
- * after the one that issued last (seed-002 1.3). */
-static void issue_one_command(gs_dram *ctrl, uint64_t cycle)
+/* One command on `buses`: banks in `candidates` serving a request,
+ * round-robin from the bank after the one that issued last on them
+ * (seed-002 1.3); the bank that issued, or nbk. */
+static uint32_t issue_on(gs_dram *ctrl, uint64_t cycle, uint64_t candidates, uint32_t buses,
+                         uint32_t *rr)
 {
-    uint64_t below = (1ull << ctrl->rr_bank) - 1u;
+    uint64_t below = (1ull << *rr) - 1u;
     uint64_t order[2];
     uint32_t part;
-    order[0] = ctrl->busy_mask & ~below;
-    order[1] = ctrl->busy_mask & below;
+    order[0] = candidates & ~below;
+    order[1] = candidates & below;
     for (part = 0; part < 2; part++) {
         uint64_t mask = order[part];
         while (mask != 0) {
             uint32_t bank = gs_dram_lowest_bit(mask);
             mask &= mask - 1u;
-            if (try_bank(ctrl, bank, cycle)) {
-                ctrl->rr_bank = (bank + 1u) % ctrl->params.timing.nbk;
-                return;
+            if (try_bank(ctrl, bank, cycle, buses)) {
+                *rr = (bank + 1u) % ctrl->params.timing.nbk;
+                return bank;
             }
         }
     }
+    return ctrl->params.timing.nbk;
+}
+
+static void issue_commands(gs_dram *ctrl, uint64_t cycle)
+{
+    uint32_t bank;
+    if (!ctrl->params.dual_bus) {
+        (void)issue_on(ctrl, cycle, ctrl->busy_mask, DRAM_BUS_ROW | DRAM_BUS_COL,
+                       &ctrl->rr_bank);
+        return;
+    }
+    bank = issue_on(ctrl, cycle, ctrl->busy_mask, DRAM_BUS_COL, &ctrl->rr_bank);
+    (void)issue_on(ctrl, cycle, ctrl->busy_mask & ~(bank < 64u ? 1ull << bank : 0u),
+                   DRAM_BUS_ROW, &ctrl->rr_row_bank);
 }
 
 /* ---- completions and the cycle ---- */
@@ -648,6 +677,7 @@ uint32_t gs_dram_cycle(gs_dram *ctrl, uint64_t cycle)
     ctrl->started = 1;
     ctrl->now = cycle;
     ctrl->n_done = 0;
+    ctrl->n_cycle_cmds = 0;
     if (ctrl->pending == 0)
         return 0;                         /* idle: nothing can change */
     complete_ring(ctrl, &ctrl->read_flight, cycle);
@@ -663,7 +693,7 @@ uint32_t gs_dram_cycle(gs_dram *ctrl, uint64_t cycle)
         else
             ctrl->policy->schedule(ctrl->policy_state, ctrl, ctrl->serving_queue);
     }
-    issue_one_command(ctrl, cycle);
+    issue_commands(ctrl, cycle);
     return ctrl->n_done;
 }
 

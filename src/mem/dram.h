@@ -69,6 +69,8 @@ typedef struct gs_dram_params {
     uint32_t write_low_watermark;      /* leave write drain at <= this many */
     uint32_t latency_cycles;           /* L2->DRAM delay line (-dram_latency) */
     uint32_t scheduler;                /* gs_dsched_kind */
+    uint32_t dual_bus;                 /* -dram_dual_bus_interface: separate row and
+                                          column command buses (HBM) */
 } gs_dram_params;
 
 /* A request the controller holds, from queue entry until its last column
@@ -155,6 +157,7 @@ typedef struct gs_dram {
     uint64_t queued_mask[2];   /* banks with waiting requests, per queue */
     uint64_t busy_mask;        /* banks serving a request */
     uint32_t rr_bank;          /* round-robin start for the next command */
+    uint32_t rr_row_bank;      /* same, row bus (dual bus only) */
     /* channel-wide earliest cycles */
     uint64_t act_ok, col_ok, rd_ok, wr_ok, bus_free;
     int draining;
@@ -170,6 +173,8 @@ typedef struct gs_dram {
     uint32_t pending;          /* requests anywhere in the controller */
     uint64_t now;
     gs_dram_cmd last_cmd;
+    gs_dram_cmd cycle_cmds[2]; /* this cycle's commands: column bus first (dual bus) */
+    uint32_t n_cycle_cmds;
     const gs_event_bus *bus;   /* events (gs_dram_set_events); NULL = none */
     gs_dram_schedule_fn owner; /* a mechanism's scheduler in the policy's place; NULL: none */
     void *owner_ctx;

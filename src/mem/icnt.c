@@ -114,6 +114,8 @@ gs_status gs_icnt_init(gs_icnt *icnt, gs_arena *arena, const gs_icnt_params *p, 
 uint32_t gs_icnt_flits(const gs_icnt *icnt, uint32_t data_bytes)
 {
     uint32_t flit = icnt->params.flit_bytes;
+    if (icnt->params.whole_packets)
+        return 1u;   /* GPGPU-Sim's local crossbar: a packet a cycle, buffers in packets */
     return (GS_ICNT_HEADER_BYTES + data_bytes + flit - 1u) / flit;
 }
 

@@ -48,6 +48,7 @@ typedef struct gs_icnt_params {
     uint32_t output_buffer_flits;   /* >= largest packet */
     uint32_t input_speedup;         /* flits per cycle an input sends (>= 1) */
     uint32_t output_speedup;        /* flits per cycle an output takes (>= 1) */
+    uint32_t whole_packets;         /* 1: every packet is one unit (-network_mode 2) */
 } gs_icnt_params;
 
 typedef struct gs_icnt_packet {

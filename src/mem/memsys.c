@@ -12,6 +12,9 @@
  *    GS_MEMSYS_ICNT_BUFFER_DEFAULT flits (BookSim vc_buf_size 64 of the
  *    published Fermi .icnt); ejection buffer = ejection_buffer_size, else the
  *    input buffer; speedups input_/output_speedup, else 1;
+ *  - -network_mode 2 (GPGPU-Sim's local crossbar) replaces all that: one
+ *    whole packet per port per cycle, latency 1, buffers of
+ *    -icnt_in_buffer_limit / -icnt_out_buffer_limit packets;
  *  - -dram_latency is in core cycles (GPGPU-Sim compares it with the core
  *    clock), converted to DRAM cycles rounding up (seed-002 B3);
  *  - -gpgpu_frfcfs_dram_sched_queue_size 0 ("unlimited") is GS_MAX_QUEUE_ENTRIES;
@@ -69,6 +72,17 @@ static void plan_icnt(const gs_config *cfg, const memsys_plan *plan, gs_icnt_par
     req->output_buffer_flits = or_default(k->ejection_buffer_size, buffer);
     req->input_speedup = or_default(k->input_speedup, 1u);
     req->output_speedup = or_default(k->output_speedup, 1u);
+    if (cfg->network_mode == 2) {
+        /* GPGPU-Sim's local crossbar (-network_mode 2, the published qv100 and
+         * a100 configurations): an input and an output move one whole packet
+         * per interconnect cycle whatever its size, buffers count packets,
+         * and there are no router delays. */
+        req->latency_cycles = 1u;
+        req->input_buffer_flits = cfg->icnt_in_buffer_limit;
+        req->output_buffer_flits = cfg->icnt_out_buffer_limit;
+        req->input_speedup = req->output_speedup = 1u;
+        req->whole_packets = 1u;
+    }
     *reply = *req;
     reply->n_inputs = plan->n_subs;
     reply->n_outputs = plan->n_sms;
@@ -124,6 +138,7 @@ static void plan_dram(const gs_config *cfg, gs_part_dram_cfg *d)
     d->latency_cycles = ceil_div_u64((uint64_t)cfg->dram_latency_cycles * cfg->clocks.dram_khz,
                                      cfg->clocks.core_khz);
     d->scheduler = cfg->dram_scheduler;
+    d->dual_bus = cfg->dram_dual_bus_interface;
 }
 
 static void plan_parts(const gs_config *cfg, gs_part_params *p)
@@ -214,6 +229,8 @@ static gs_status check_plan(const gs_config *cfg, const memsys_plan *plan, gs_di
     if (plan->parts.l2_present && cfg->dl2.line_bytes > line)
         line = cfg->dl2.line_bytes;
     flits = (GS_ICNT_HEADER_BYTES + line + cfg->icnt_flit_bytes - 1u) / cfg->icnt_flit_bytes;
+    if (plan->request_net.whole_packets)
+        flits = 1u;   /* any buffer of at least one packet (option minimum) */
     if (plan->request_net.input_buffer_flits < flits ||
         plan->request_net.output_buffer_flits < flits)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,

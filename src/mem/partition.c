@@ -115,6 +115,7 @@ static void dram_params_of(const gs_part_params *p, gs_dram_params *d)
     d->write_low_watermark = c->write_low_watermark;
     d->latency_cycles = c->latency_cycles;
     d->scheduler = c->scheduler;
+    d->dual_bus = c->dual_bus;
 }
 
 gs_status gs_part_params_check(const gs_part_params *p, gs_diag *diag)

@@ -48,6 +48,7 @@ typedef struct gs_part_dram_cfg {
     uint32_t read_queue_size, write_queue_size, write_high_watermark, write_low_watermark;
     uint32_t latency_cycles;          /* DRAM cycles */
     uint32_t scheduler;
+    uint32_t dual_bus;                /* -dram_dual_bus_interface */
 } gs_part_dram_cfg;
 
 typedef struct gs_part_params {

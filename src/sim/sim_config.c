@@ -165,6 +165,7 @@ gs_status gs_sm_params_from_config(const gs_config *cfg, gs_sm_params *p, gs_dia
         eu->writeback_ports = 1u;
     /* -gpgpu_perfect_inst_const_cache's instruction half is -gs_perfect_icache */
     p->perfect_icache = cfg->perfect_icache || cfg->perfect_inst_const_cache;
+    p->fetch_throughput = cfg->inst_fetch_throughput;
     p->icache_sets = cfg->il1.n_sets ? cfg->il1.n_sets : 1u;
     p->icache_assoc = cfg->il1.assoc ? cfg->il1.assoc : 1u;
     p->icache_line_bytes = cfg->il1.line_bytes ? cfg->il1.line_bytes : 128u;

@@ -287,9 +287,44 @@ static void test_one_command_per_cycle(void)
         GS_CHECK_EQ(i, h_find(ACT, i, 0, 0));   /* banks in index order, one a cycle */
 }
 
+/* Bank 0 has row 1 open and a read to it (a column command), bank 1 a read
+ * to a closed bank (an activate), bank 2 too; the round-robin starts at
+ * bank 1. One command bus: ACT 1 at t, ACT 2 at t + 1, RD 0 at t + 2.
+ * -dram_dual_bus_interface 1: RD 0 and ACT 1 both at t (one on each bus),
+ * ACT 2 at t + 1 (still one row command a cycle). */
+static void dual_bus_case(uint32_t dual)
+{
+    gs_dram_params p = h_gtx480();
+    uint64_t t;
+    p.timing.t_rrd = 0;
+    p.dual_bus = dual;
+    h_setup(&p);
+    h_open_row(0, 0, 1, 50);
+    t = h_now;
+    h_push(GS_REQ_READ, 0, 0, 1);
+    h_push(GS_REQ_READ, 1, 1, 5);
+    h_push(GS_REQ_READ, 2, 2, 5);
+    h_drain();
+    GS_CHECK_EQ(t, h_find(ACT, 1, t, 0));
+    GS_CHECK_EQ(dual ? t : t + 2u, h_find(RD, 0, t, 0));
+    GS_CHECK_EQ(t + 1u, h_find(ACT, 2, t, 0));
+}
+
+static void test_single_command_bus(void)
+{
+    dual_bus_case(0);
+}
+
+static void test_dual_command_bus(void)
+{
+    dual_bus_case(1);
+}
+
 int main(void)
 {
     GS_RUN(test_derived_values);
+    GS_RUN(test_single_command_bus);
+    GS_RUN(test_dual_command_bus);
     GS_RUN(test_trcd_read);
     GS_RUN(test_trcd_write_uses_trcdwr);
     GS_RUN(test_trp_precharge_to_activate);

@@ -12,7 +12,7 @@ static uint64_t net_buffer[1u << 14];
 static gs_icnt net;
 static gs_mem_req reqs[16];
 
-static int make_net(uint32_t inputs, uint32_t buffer_flits)
+static int make_net_mode(uint32_t inputs, uint32_t buffer_flits, uint32_t whole_packets)
 {
     gs_icnt_params p;
     gs_arena arena;
@@ -27,10 +27,16 @@ static int make_net(uint32_t inputs, uint32_t buffer_flits)
     p.output_buffer_flits = buffer_flits;
     p.input_speedup = 1;
     p.output_speedup = 1;
+    p.whole_packets = whole_packets;
     gs_arena_init(&arena, net_buffer, sizeof net_buffer);
     if (gs_icnt_init(&net, &arena, &p, &diag) != GS_OK)
         return 0;
     return arena.used_bytes == gs_icnt_bytes(&p);
+}
+
+static int make_net(uint32_t inputs, uint32_t buffer_flits)
+{
+    return make_net_mode(inputs, buffer_flits, 0);
 }
 
 static void test_flit_sizes(void)
@@ -130,6 +136,30 @@ static void test_bandwidth_and_round_robin(void)
     GS_CHECK_EQ(8, net.stats.active_cycles);     /* an idle crossbar does no work */
 }
 
+/* -network_mode 2 (GPGPU-Sim's local crossbar): every packet is one unit,
+ * so a 128-B line reply holds the ports one cycle, not five, and a
+ * 2-packet buffer holds two replies. */
+static void test_whole_packets(void)
+{
+    uint64_t cycle;
+    uint32_t n = 0;
+    GS_CHECK(make_net_mode(1, 2, 1));
+    GS_CHECK_EQ(1, gs_icnt_flits(&net, 128));
+    GS_CHECK(gs_icnt_can_push(&net, 0, gs_icnt_flits(&net, 128)));
+    gs_icnt_push(&net, 0, 0, &reqs[0], gs_icnt_flits(&net, 128));
+    gs_icnt_push(&net, 0, 0, &reqs[1], gs_icnt_flits(&net, 128));
+    GS_CHECK(!gs_icnt_can_push(&net, 0, 1));     /* 2 of 2 packets */
+    for (cycle = 0; cycle < 4; cycle++) {
+        gs_icnt_cycle(&net, cycle);
+        if (gs_icnt_peek(&net, 0) != NULL) {
+            GS_CHECK_EQ(n + 1u, cycle);              /* granted at n, ready at n + 1 */
+            gs_icnt_pop(&net, 0);
+            n++;
+        }
+    }
+    GS_CHECK_EQ(2, n);
+}
+
 /* 2 SMs x 32 divergent lines each through 5-flit buffers: all complete. */
 static void test_loaded_system_loses_nothing(void)
 {
@@ -152,6 +182,7 @@ static void test_loaded_system_loses_nothing(void)
 int main(void)
 {
     GS_RUN(test_flit_sizes);
+    GS_RUN(test_whole_packets);
     GS_RUN(test_full_input_refuses_nothing_lost);
     GS_RUN(test_full_output_blocks_grants);
     GS_RUN(test_bandwidth_and_round_robin);

@@ -124,8 +124,9 @@ H_UNUSED static void h_run_to(uint64_t end)
 {
     while (h_now < end) {
         uint32_t n = gs_dram_cycle(&h_dram, h_now), i;
-        if (h_dram.last_cmd.kind != GS_DRAM_CMD_NONE && h_dram.last_cmd.cycle == h_now)
-            h_log_add(h_now, h_dram.last_cmd.kind, h_dram.last_cmd.bank, h_dram.last_cmd.row, 0);
+        for (i = 0; i < h_dram.n_cycle_cmds; i++)   /* two with -dram_dual_bus_interface */
+            h_log_add(h_now, h_dram.cycle_cmds[i].kind, h_dram.cycle_cmds[i].bank,
+                      h_dram.cycle_cmds[i].row, 0);
         for (i = 0; i < n; i++) {
             gs_mem_req *r = gs_dram_completed(&h_dram, i);
             h_log_add(h_now, H_DONE, r->dram.bank, r->dram.row, r->pool_index);
