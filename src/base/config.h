@@ -210,6 +210,7 @@ typedef struct gs_config {
     uint32_t icnt_in_buffer_limit;         /* -icnt_in_buffer_limit: packets (mode 2) */
     uint32_t icnt_out_buffer_limit;        /* -icnt_out_buffer_limit: packets (mode 2) */
     uint32_t icnt_subnets;                 /* -icnt_subnets: 2 (request and reply apart) */
+    uint32_t icnt_arbiter_algo;            /* -icnt_arbiter_algo: 0 round robin, 1 iSLIP */
     gs_icnt_config icnt;
     /* memory partitions and DRAM */
     uint32_t partition_indexing;           /* gs_partition_indexing */

@@ -180,6 +180,9 @@ const gs_option gs_options[] = {
     U32("icnt_subnets", icnt_subnets, "2", 2, 2,
         "-network_mode 2 subnets: 2, requests and replies on separate crossbars (the only "
         "organisation gpusim models)"),
+    U32("icnt_arbiter_algo", icnt_arbiter_algo, "1", 0, 1,
+        "-network_mode 2 arbiter: 0 one round-robin pointer (naive RR), 1 iSLIP (a grant "
+        "pointer per output)"),
     U32L("gs_icnt_flit_size", icnt.flit_size, "0", 0, GS_MAX_FLIT_BYTES,
          "BookSim flit_size (from -inter_config_file); 0 = not given"),
     U32L("gs_icnt_num_vcs", icnt.num_vcs, "0", 0, GS_MAX_ICNT_BUFFER, "BookSim num_vcs"),
@@ -356,7 +359,6 @@ const gs_option gs_options[] = {
     NOTE_INT("gpgpu_shmem_per_block", "49152", "shared memory per CTA"),
     NOTE_INT("gpgpu_cache:dl2_texture_only", "0", "L2 for texture only"),
     NOTE_INT("gpgpu_perf_sim_memcpy", "0", "memcpy through L2"),
-    NOTE_INT("icnt_arbiter_algo", "1", "local crossbar arbiter"),
     NOTE_INT("gpgpu_mem_address_mask", "0", "address mask"),
     NOTE_INT("gpgpu_mem_addr_test", "0", "address mapping self-test"),
     NOTE_INT("dram_seperate_write_queue_enable", "0", "separate DRAM write queue"),

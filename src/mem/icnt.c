@@ -74,6 +74,8 @@ size_t gs_icnt_bytes(const gs_icnt_params *p)
     bytes += gs_arena_round((size_t)((p->n_outputs + 63u) / 64u) * sizeof(uint64_t));
     bytes += (size_t)p->n_inputs * fifo_bytes(p->input_buffer_flits);
     bytes += (size_t)p->n_outputs * fifo_bytes(p->output_buffer_flits);
+    if (p->islip)
+        bytes += 3u * gs_arena_round((size_t)p->n_outputs * sizeof(uint32_t));
     return bytes;
 }
 
@@ -108,6 +110,16 @@ gs_status gs_icnt_init(gs_icnt *icnt, gs_arena *arena, const gs_icnt_params *p, 
         fifos_init(icnt->inputs, p->n_inputs, p->input_buffer_flits, arena) != GS_OK ||
         fifos_init(icnt->outputs, p->n_outputs, p->output_buffer_flits, arena) != GS_OK)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the crossbar");
+    if (p->islip) {
+        size_t words = (size_t)p->n_outputs * sizeof(uint32_t);
+        icnt->grant_ptr = gs_arena_alloc(arena, words);
+        icnt->chosen = gs_arena_alloc(arena, words);
+        icnt->touched = gs_arena_alloc(arena, words);
+        if (icnt->grant_ptr == NULL || icnt->chosen == NULL || icnt->touched == NULL)
+            return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the crossbar");
+        memset(icnt->grant_ptr, 0, words);
+        memset(icnt->chosen, 0, words);
+    }
     return GS_OK;
 }
 
@@ -208,6 +220,37 @@ static void arbitrate_range(gs_icnt *icnt, uint32_t from, uint32_t to, uint64_t 
             *last = in;
 }
 
+/* One iSLIP iteration (see icnt.h): each output requested by a free input
+ * grants the requester nearest at or after its pointer; the losers count as
+ * blocked, as with the round robin. */
+static void arbitrate_islip(gs_icnt *icnt, uint64_t now)
+{
+    uint32_t n = icnt->params.n_inputs, in, k, n_touched = 0;
+    for (in = gs_bits_next(icnt->waiting, n, 0); in < n;
+         in = gs_bits_next(icnt->waiting, n, in + 1u)) {
+        const gs_icnt_fifo *src = &icnt->inputs[in];
+        uint32_t out = src->items[src->head].dest, ptr = icnt->grant_ptr[out];
+        uint32_t c = icnt->chosen[out];
+        if (src->busy_until > now)
+            continue;   /* still sending its last packet: no request */
+        if (c == 0)
+            icnt->touched[n_touched++] = out;
+        else {
+            icnt->stats.output_blocked++;   /* one of the two loses */
+            if ((c - 1u + n - ptr) % n <= (in + n - ptr) % n)
+                continue;
+        }
+        icnt->chosen[out] = in + 1u;
+    }
+    for (k = 0; k < n_touched; k++) {
+        uint32_t out = icnt->touched[k];
+        uint32_t winner = icnt->chosen[out] - 1u;
+        icnt->chosen[out] = 0;
+        if (try_grant(icnt, winner, now))
+            icnt->grant_ptr[out] = (winner + 1u) % n;
+    }
+}
+
 void gs_icnt_cycle(gs_icnt *icnt, uint64_t cycle)
 {
     uint32_t n = icnt->params.n_inputs;
@@ -216,6 +259,10 @@ void gs_icnt_cycle(gs_icnt *icnt, uint64_t cycle)
     if (icnt->n_waiting == 0)
         return;
     icnt->stats.active_cycles++;
+    if (icnt->params.islip) {
+        arbitrate_islip(icnt, cycle);
+        return;
+    }
     /* The waiting inputs once each, cyclically from rr_next. */
     arbitrate_range(icnt, start, n, cycle, &last);
     arbitrate_range(icnt, 0, start, cycle, &last);

@@ -17,10 +17,16 @@
  *    grant time (credit flow control: an output with no room refuses);
  *  - the packet can be taken out of the ejection buffer `latency` cycles after
  *    its last flit was sent: ready = grant + busy - 1 + latency;
- *  - arbitration: round-robin over the inputs that hold packets, starting
- *    after the last input granted (iSLIP-like, one iteration). Only inputs
- *    with waiting packets are visited (a bit set of non-empty inputs), so an
- *    idle crossbar costs nothing (DESIGN.md section 10; issue 5 performance).
+ *  - arbitration (`islip` 0): round-robin over the inputs that hold packets,
+ *    starting after the last input granted, one pointer for the whole
+ *    crossbar (GPGPU-Sim's naive RR of its local crossbar). `islip` 1
+ *    (-icnt_arbiter_algo 1 with -network_mode 2): one iteration of iSLIP
+ *    (McKeown 1999): every output keeps its own grant pointer and grants the
+ *    requesting input nearest at or after it, which then moves one past the
+ *    granted input; an input requests only its head packet's output, so it
+ *    never holds two grants and accepts the one it gets. Only inputs with
+ *    waiting packets are visited (a bit set of non-empty inputs), so an idle
+ *    crossbar costs nothing (DESIGN.md section 10; issue 5 performance).
  * Receivers take packets with gs_icnt_peek / gs_icnt_pop, comparing the
  * ready cycle with the crossbar's own clock (the last cycle stepped); the top
  * loop steps domains in a fixed order, so this is deterministic.
@@ -49,6 +55,7 @@ typedef struct gs_icnt_params {
     uint32_t input_speedup;         /* flits per cycle an input sends (>= 1) */
     uint32_t output_speedup;        /* flits per cycle an output takes (>= 1) */
     uint32_t whole_packets;         /* 1: every packet is one unit (-network_mode 2) */
+    uint32_t islip;                 /* 1: per-output iSLIP pointers (-icnt_arbiter_algo 1) */
 } gs_icnt_params;
 
 typedef struct gs_icnt_packet {
@@ -82,6 +89,9 @@ typedef struct gs_icnt {
     uint32_t n_waiting;             /* inputs holding packets */
     uint32_t n_queued;              /* packets anywhere in the crossbar */
     uint32_t rr_next;               /* arbitration start */
+    uint32_t *grant_ptr;            /* [n_outputs] iSLIP grant pointers (islip only) */
+    uint32_t *chosen;               /* [n_outputs] this cycle's nearest requester + 1 */
+    uint32_t *touched;              /* [n_outputs] outputs requested this cycle */
     uint64_t now;                   /* last cycle stepped */
     gs_icnt_stats stats;
 } gs_icnt;

@@ -14,7 +14,8 @@
  *    input buffer; speedups input_/output_speedup, else 1;
  *  - -network_mode 2 (GPGPU-Sim's local crossbar) replaces all that: one
  *    whole packet per port per cycle, latency 1, buffers of
- *    -icnt_in_buffer_limit / -icnt_out_buffer_limit packets;
+ *    -icnt_in_buffer_limit / -icnt_out_buffer_limit packets, arbitration by
+ *    -icnt_arbiter_algo (mem/icnt.h);
  *  - -dram_latency is in core cycles (GPGPU-Sim compares it with the core
  *    clock), converted to DRAM cycles rounding up (seed-002 B3);
  *  - -gpgpu_frfcfs_dram_sched_queue_size 0 ("unlimited") is GS_MAX_QUEUE_ENTRIES;
@@ -82,6 +83,7 @@ static void plan_icnt(const gs_config *cfg, const memsys_plan *plan, gs_icnt_par
         req->output_buffer_flits = cfg->icnt_out_buffer_limit;
         req->input_speedup = req->output_speedup = 1u;
         req->whole_packets = 1u;
+        req->islip = cfg->icnt_arbiter_algo;
     }
     *reply = *req;
     reply->n_inputs = plan->n_subs;

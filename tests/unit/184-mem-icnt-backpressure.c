@@ -12,7 +12,8 @@ static uint64_t net_buffer[1u << 14];
 static gs_icnt net;
 static gs_mem_req reqs[16];
 
-static int make_net_mode(uint32_t inputs, uint32_t buffer_flits, uint32_t whole_packets)
+static int make_net_full(uint32_t inputs, uint32_t outputs, uint32_t buffer_flits,
+                         uint32_t whole_packets, uint32_t islip)
 {
     gs_icnt_params p;
     gs_arena arena;
@@ -20,7 +21,7 @@ static int make_net_mode(uint32_t inputs, uint32_t buffer_flits, uint32_t whole_
     memset(&p, 0, sizeof p);
     memset(reqs, 0, sizeof reqs);
     p.n_inputs = inputs;
-    p.n_outputs = 1;
+    p.n_outputs = outputs;
     p.flit_bytes = 32;
     p.latency_cycles = 1;
     p.input_buffer_flits = buffer_flits;
@@ -28,10 +29,16 @@ static int make_net_mode(uint32_t inputs, uint32_t buffer_flits, uint32_t whole_
     p.input_speedup = 1;
     p.output_speedup = 1;
     p.whole_packets = whole_packets;
+    p.islip = islip;
     gs_arena_init(&arena, net_buffer, sizeof net_buffer);
     if (gs_icnt_init(&net, &arena, &p, &diag) != GS_OK)
         return 0;
     return arena.used_bytes == gs_icnt_bytes(&p);
+}
+
+static int make_net_mode(uint32_t inputs, uint32_t buffer_flits, uint32_t whole_packets)
+{
+    return make_net_full(inputs, 1, buffer_flits, whole_packets, 0);
 }
 
 static int make_net(uint32_t inputs, uint32_t buffer_flits)
@@ -160,6 +167,51 @@ static void test_whole_packets(void)
     GS_CHECK_EQ(2, n);
 }
 
+/* Inputs 0 and 1 each send two packets to output 0, input 2 two to output
+ * 1. One round-robin pointer (after input 2, back to 0) lets input 0 win
+ * output 0 twice before input 1: order 0, 1, 2, 3. iSLIP: output 0's own
+ * pointer moves past input 0 after its grant, so input 1 wins next: 0, 2,
+ * 1, 3. Either way one packet a cycle leaves output 0. */
+static void arrival_order(uint32_t islip, uint32_t *order)
+{
+    uint64_t cycle;
+    uint32_t n = 0;
+    GS_CHECK(make_net_full(3, 2, 4, 1, islip));
+    gs_icnt_push(&net, 0, 0, &reqs[0], 1);
+    gs_icnt_push(&net, 0, 0, &reqs[1], 1);
+    gs_icnt_push(&net, 1, 0, &reqs[2], 1);
+    gs_icnt_push(&net, 1, 0, &reqs[3], 1);
+    gs_icnt_push(&net, 2, 1, &reqs[4], 1);
+    gs_icnt_push(&net, 2, 1, &reqs[5], 1);
+    for (cycle = 0; cycle < 8; cycle++) {
+        gs_mem_req *r;
+        gs_icnt_cycle(&net, cycle);
+        if ((r = gs_icnt_peek(&net, 0)) != NULL) {
+            GS_CHECK_EQ(n + 1u, cycle);
+            order[n++] = (uint32_t)(r - reqs);
+            gs_icnt_pop(&net, 0);
+        }
+        if (gs_icnt_peek(&net, 1) != NULL)
+            gs_icnt_pop(&net, 1);
+    }
+    GS_CHECK_EQ(4, n);
+}
+
+static void test_round_robin_versus_islip(void)
+{
+    uint32_t order[4];
+    arrival_order(0, order);
+    GS_CHECK_EQ(0, order[0]);
+    GS_CHECK_EQ(1, order[1]);
+    GS_CHECK_EQ(2, order[2]);
+    GS_CHECK_EQ(3, order[3]);
+    arrival_order(1, order);
+    GS_CHECK_EQ(0, order[0]);
+    GS_CHECK_EQ(2, order[1]);
+    GS_CHECK_EQ(1, order[2]);
+    GS_CHECK_EQ(3, order[3]);
+}
+
 /* 2 SMs x 32 divergent lines each through 5-flit buffers: all complete. */
 static void test_loaded_system_loses_nothing(void)
 {
@@ -183,6 +235,7 @@ int main(void)
 {
     GS_RUN(test_flit_sizes);
     GS_RUN(test_whole_packets);
+    GS_RUN(test_round_robin_versus_islip);
     GS_RUN(test_full_input_refuses_nothing_lost);
     GS_RUN(test_full_output_blocks_grants);
     GS_RUN(test_bandwidth_and_round_robin);
