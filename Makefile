@@ -142,6 +142,14 @@ bench-functional: $(BUILD)/libgpusim.a
 	  $(BUILD)/libgpusim.a
 	./$(BUILD)/functional_speed
 
+# gpusim against real-hardware cycle counts: every trace set in ../shared/traces with a `gt`
+# file (H100 PCIe measurements) on the h100 preset, a100 for reference (README "Correlation";
+# TRACES=DIR for another folder). Not part of `make test`.
+TRACES ?= ../shared/traces
+.PHONY: correlate
+correlate: all
+	$(PYTHON) bench/correlate.py --build $(BUILD) --traces $(TRACES)
+
 # The workload-suite table in README.md (between the suite-table markers):
 # every suite workload at its small size on gtx480 under the timing model.
 .PHONY: suite-table
@@ -153,6 +161,6 @@ clean:
 
 help:
 	@echo "targets: all run test check-layers regen check-gen freestanding cross-check sanitize valgrind"
-	@echo "         ptx bench install uninstall clean"
+	@echo "         ptx bench correlate suite-table install uninstall clean"
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PORT_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -10,7 +10,7 @@ Runs, in order:
   4. every golden run tests/golden/*.args, whose stdout must equal the
      .stats file beside it byte for byte;
   5. every public Accel-Sim trace set in ../shared/traces (when present) under
-     timing on gtx480 and a100: warp instructions = the trace's lines.
+     timing on gtx480, a100 and h100: warp instructions = the trace's lines.
 Ends with the line "N passed, N failed" and exits non-zero on any failure.
 Needs only python3 (standard library) and the binaries `make` built.
 """
@@ -191,7 +191,7 @@ def count_trace_lines(folder):
 
 def run_public_traces(build, tally):
     """Issue 7: every public trace set in ../shared/traces runs under timing on
-    gtx480 and a100; gpgpu_n_tot_w_icount equals the instruction lines and two
+    gtx480, a100 and h100; gpgpu_n_tot_w_icount equals the instruction lines and two
     runs give the same digest. Skipped (and said so) where ../shared is absent."""
     if not os.path.isdir(SHARED_TRACES):
         print("SKIP public traces: %s not found" % SHARED_TRACES)
@@ -202,7 +202,7 @@ def run_public_traces(build, tally):
         if not os.path.isfile(os.path.join(folder, "kernelslist.g")):
             continue
         want = count_trace_lines(folder)
-        for config in ("gtx480", "a100"):
+        for config in ("gtx480", "a100", "h100"):
             case = "public trace %s on %s" % (name, config)
             outs = []
             for _ in range(2):

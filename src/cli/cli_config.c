@@ -15,6 +15,26 @@
 
 #define DEFAULT_PRESET "gtx480"
 
+const char *gs_cli_preset_names(void)
+{
+    static char names[256];
+    size_t used = 0;
+    uint32_t i;
+    if (names[0])
+        return names;
+    for (i = 0; i < GS_PRESET_COUNT; i++) {
+        size_t n = strlen(gs_presets[i].name);
+        if (used + n + 2u > sizeof names)
+            break;
+        if (i > 0)
+            names[used++] = ' ';
+        memcpy(names + used, gs_presets[i].name, n);
+        used += n;
+        names[used] = '\0';
+    }
+    return names;
+}
+
 /* Column of argv[i] in the arguments after argv[0] joined with spaces. */
 static uint32_t arg_column(char **argv, int i)
 {
@@ -85,7 +105,7 @@ static int load_one(gs_config *cfg, const char *what)
     }
     if (gs_cli_read_file(what, &text, &length, &diag) != GS_OK)
         return gs_cli_usage_error("--config %s: no preset of that name (presets: %s) and "
-                                  "the file cannot be read", what, DEFAULT_PRESET);
+                                  "the file cannot be read", what, gs_cli_preset_names());
     rc = load_text(cfg, what, text, length);
     gs_cli_free_file(text);
     return rc;

@@ -23,4 +23,8 @@
  * Returns 0, or the exit status 2 after printing the error. */
 int gs_cli_config_load(int argc, char **argv, gs_config *cfg, unsigned char *used);
 
+/* The embedded presets' names, space-separated in tables/presets.c order, for
+ * --help and the unknown-preset error (one source, so a new preset shows). */
+const char *gs_cli_preset_names(void);
+
 #endif

@@ -37,8 +37,11 @@ static void print_help(void)
 {
     gs_sink_puts(&gs_cli_stdout,
         "usage: gpusim [--config NAME|FILE ...] [-option value ...] [--stats-json FILE]\n"
-        "              [--stats-csv FILE] [--check GOLDEN] [--dump-config] [--help]\n"
-        "  --config NAME|FILE  embedded preset (gtx480 qv100 a100) or a GPGPU-Sim config file;\n"
+        "              [--stats-csv FILE] [--check GOLDEN] [--dump-config] [--help]\n");
+    gs_sink_puts(&gs_cli_stdout, "  --config NAME|FILE  embedded preset (");
+    gs_sink_puts(&gs_cli_stdout, gs_cli_preset_names());
+    gs_sink_puts(&gs_cli_stdout,
+        ") or a GPGPU-Sim config file;\n"
         "                      repeatable, loaded in order (also -config FILE); default gtx480\n"
         "  -option value       override any option below, after all config files\n"
         "  --dump-config       print the effective configuration and exit\n"

@@ -1,6 +1,6 @@
 /*
  * Sizing contract (DESIGN.md: all state from the arena, sized before cycle
- * 0): for each embedded preset (gtx480, qv100, a100), also with non-default
+ * 0): for each embedded preset (gtx480, qv100, a100, h100), also with non-default
  * cache policies and with the staged LD/ST path, gs_memsys_init takes
  * exactly gs_memsys_bytes(cfg) of the arena, no more (an overrun would need slack elsewhere) and no less (the
  * figure is the plan, not a bound).
@@ -65,6 +65,7 @@ static void test_init_takes_exactly_the_sized_bytes(void)
     check_preset("gtx480");
     check_preset("qv100");
     check_preset("a100");
+    check_preset("h100");
 }
 
 /* Cache policies add per-line/per-set state to every L1D and L2 slice and,
