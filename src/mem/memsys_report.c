@@ -121,8 +121,34 @@ static void report_kernel_boundaries(const gs_memsys *sys, gs_stats *stats)
     gs_stats_put_count(stats, "L1D_dirty_lines_dropped", dirty_dropped);
 }
 
+void gs_memsys_snapshot(const gs_memsys *sys, gs_memsys_snap *snap)
+{
+    gs_cache sum;
+    gs_dram_totals t;
+    memset(snap, 0, sizeof *snap);
+    snap->l1_present = (uint8_t)(sys->l1_present != 0);
+    snap->l2_present = (uint8_t)(sys->parts.params.l2_present != 0);
+    if (sys->l1_present) {
+        l1_aggregate(sys, &sum);
+        snap->l1d = sum.stats;
+    }
+    gs_partitions_l2_stats(&sys->parts, &snap->l2);
+    gs_partitions_dram_totals(&sys->parts, &t);
+    snap->dram_reads = t.reads;
+    snap->dram_writes = t.writes;
+}
+
+void gs_memsys_report_breakdowns(const gs_memsys_snap *snap, gs_stats *stats)
+{
+    if (snap->l1_present)
+        gs_cache_report_breakdown(&snap->l1d, stats, "Total_core_cache_stats_breakdown");
+    if (snap->l2_present)
+        gs_cache_report_breakdown(&snap->l2, stats, "L2_cache_stats_breakdown");
+}
+
 void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
 {
+    gs_memsys_snap snap;
     gs_cache sum;
     if (sys->l1_present) {
         l1_aggregate(sys, &sum);
@@ -139,7 +165,11 @@ void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
     report_icnt(&sys->request_net, stats, "icnt_req");
     report_icnt(&sys->reply_net, stats, "icnt_reply");
     gs_partitions_report(&sys->parts, stats);
+    gs_memsys_snapshot(sys, &snap);
+    gs_memsys_report_breakdowns(&snap, stats);
 }
+
+
 
 static uint64_t l2_misses(const gs_memsys *sys)
 {
