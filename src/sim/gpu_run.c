@@ -73,6 +73,8 @@ static gs_status dispatch(gs_gpu *gpu, gs_diag *diag)
             return st;
         wake(sm, gpu->cycle);
         gs_sm_start_cta(sm, pl, cta, gpu->cycle);
+        if (sm->resident_warps > gpu->kernel_max_warps)
+            gpu->kernel_max_warps = sm->resident_warps;
         activate(gpu, pl->sm);
         gpu->ctas_launched++;
     }
@@ -86,6 +88,17 @@ static uint32_t resident_warps(const gs_gpu *gpu)
     for (i = 0; i < gpu->num_active; i++)
         total += gpu->sms[gpu->active[i]].resident_warps;
     return total;
+}
+
+/* `cycles` cycles with the present resident warps: the sums behind
+ * gpu_occupancy_percent, gpu_occupancy and kernel_warps_per_sm. */
+static void account_residency(gs_gpu *gpu, uint64_t cycles)
+{
+    uint32_t i, busy = 0;
+    for (i = 0; i < gpu->num_active; i++)
+        busy += gpu->sms[gpu->active[i]].resident_warps != 0;
+    gpu->warp_cycles += (uint64_t)resident_warps(gpu) * cycles;
+    gpu->busy_sm_cycles += (uint64_t)busy * cycles;
 }
 
 /* Samples due at or before this cycle (before it runs): resident warps and,
@@ -179,7 +192,7 @@ static void jump(gs_gpu *gpu)
         target = deadline;   /* never wakes (a barrier deadlock): the watchdog fires */
     if (target <= gpu->cycle)
         return;
-    gpu->warp_cycles += (uint64_t)resident_warps(gpu) * (target - gpu->cycle);
+    account_residency(gpu, target - gpu->cycle);
     gpu->cycle = target;
 }
 
@@ -239,6 +252,7 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
         return st;
     gpu->last_progress = gpu->cycle;
     gpu->bus.kernel = (uint32_t)gpu->kernels;
+    gs_sim_kernel_started(gpu);
     kernel_event(gpu, GS_EV_KERNEL_LAUNCH, launch_cycle);
     while (!launch_done(gpu)) {
         int awake;
@@ -248,7 +262,7 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
         if (gpu->dispatch_dirty && (st = dispatch(gpu, diag)) != GS_OK)
             return st;
         awake = step_sms(gpu, &fault);
-        gpu->warp_cycles += resident_warps(gpu);
+        account_residency(gpu, 1u);
         deactivate_drained(gpu);
         if (fault != GS_OK) {
             *diag = gpu->fe.fault_diag;
@@ -268,5 +282,8 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     }
     kernel_event(gpu, GS_EV_KERNEL_FINISH, gpu->cycle > launch_cycle ? gpu->cycle - 1u
                                                                     : launch_cycle);
-    return gpu->fe.ops->kernel_end(&gpu->fe, diag);
+    if ((st = gpu->fe.ops->kernel_end(&gpu->fe, diag)) != GS_OK)
+        return st;
+    gs_sim_kernel_finished(gpu);
+    return GS_OK;
 }
