@@ -98,6 +98,22 @@ class AccelSimPatterns(unittest.TestCase):
             # reads '' from GPGPU-Sim's own line too; the line must match)
         self.assertEqual([], missing)
 
+    def test_core_lines_sum_to_the_totals(self):
+        """GPGPU-Sim's `L1D_cache_core[i]: Access = N, Miss = N, ...` lines."""
+        out, _ = run("--workload", "vadd", "--config", "a100")
+        _, whole = blocks_and_run(out)
+        cores = re.findall(r"^\tL1D_cache_core\[(\d+)\]: Access = (\d+), Miss = (\d+), "
+                           r"Miss_rate = ([0-9.]+), Pending_hits = (\d+), "
+                           r"Reservation_fails = (\d+)$", out, re.M)
+        self.assertEqual([str(i) for i in range(len(cores))], [c[0] for c in cores])
+        self.assertEqual(108, len(cores))   # one line per SM of the a100 preset
+        self.assertEqual(int(whole["L1D_total_cache_accesses"]), sum(int(c[1]) for c in cores))
+        self.assertEqual(int(whole["L1D_total_cache_misses"]), sum(int(c[2]) for c in cores))
+        self.assertEqual(int(whole["L1D_total_cache_reservation_fails"]),
+                         sum(int(c[5]) for c in cores))
+        for c in cores:
+            self.assertEqual(fixed(int(c[2]), int(c[1]), 3), c[3])
+
     def test_breakdown_lines_are_indented(self):
         out, _ = run("--workload", "vadd", "--config", "a100")
         lines = [l for l in out.splitlines() if "cache_stats_breakdown[" in l]

@@ -71,6 +71,12 @@ void gs_stats_put_text(gs_stats *stats, const char *name, const char *text)
     gs_str_copy(e->text, sizeof e->text, text);
 }
 
+void gs_stats_put_text_line(gs_stats *stats, const char *name, const char *text)
+{
+    gs_stats_put_text(stats, name, text);
+    stats->entries[stats->count - 1u].colon = 1;
+}
+
 void gs_stats_put_ratio_unit(gs_stats *stats, const char *name, uint64_t num, uint64_t den,
                              unsigned decimals, const char *unit)
 {
@@ -194,8 +200,8 @@ static void print_lines(const gs_stats *stats, const gs_sink *sink)
     uint32_t i;
     for (i = 0; i < stats->count; i++) {
         entry_text(&stats->entries[i], value, sizeof value);
-        gs_sink_printf(sink, "%s%s = %s\n", stats->entries[i].indent ? "\t" : "",
-                       stats->entries[i].name, value);
+        gs_sink_printf(sink, "%s%s%s%s\n", stats->entries[i].indent ? "\t" : "",
+                       stats->entries[i].name, stats->entries[i].colon ? ": " : " = ", value);
     }
 }
 
@@ -337,10 +343,10 @@ void gs_stats_print_csv(const gs_stats *stats, const gs_sink *sink)
 static int split_golden_line(const char *line, size_t length, char *name, char *value)
 {
     size_t eq, a, b;
-    for (eq = 0; eq < length && line[eq] != '='; eq++)
+    for (eq = 0; eq < length && line[eq] != '=' && line[eq] != ':'; eq++)
         ;
     if (eq == length)
-        return 0;
+        return 0;   /* `name = value`, or `name: text` (gs_stats_put_text_line) */
     for (a = 0; a < eq && (line[a] == ' ' || line[a] == '\t'); a++)
         ;
     for (b = eq; b > a && line[b - 1] == ' '; b--)

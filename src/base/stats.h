@@ -35,6 +35,7 @@ typedef struct gs_stat_entry {
     uint8_t kind;
     uint8_t decimals;
     uint8_t indent;      /* text rendering starts with a tab (GPGPU-Sim's breakdowns) */
+    uint8_t colon;       /* text rendering `name: text` (GPGPU-Sim's per-core cache lines) */
     char unit[GS_STAT_UNIT_MAX];   /* text rendering: after the value ("%", " GB/Sec") */
     uint64_t value;      /* the count, or the ratio's numerator */
     uint64_t den;        /* the ratio's denominator (0 for counts) */
@@ -60,6 +61,9 @@ void gs_stats_put_count(gs_stats *stats, const char *name, uint64_t value);
 void gs_stats_put_ratio(gs_stats *stats, const char *name, uint64_t num, uint64_t den,
                         unsigned decimals);
 void gs_stats_put_text(gs_stats *stats, const char *name, const char *text);
+/* A text entry rendered `name: text` (GPGPU-Sim's `L1D_cache_core[0]: Access
+ * = 4, Miss = ...`); --check reads such a line back by its colon. */
+void gs_stats_put_text_line(gs_stats *stats, const char *name, const char *text);
 /* A ratio whose text rendering ends in `unit` (GPGPU-Sim's `gpu_occupancy =
  * 12.5000%`, `L2_BW = 1.2345 GB/Sec`); JSON and CSV carry the number only. */
 void gs_stats_put_ratio_unit(gs_stats *stats, const char *name, uint64_t num, uint64_t den,

@@ -72,7 +72,8 @@ int gs_memsys_busy(const gs_memsys *sys);
  * with the access breakdowns of gs_memsys_report_breakdowns. */
 void gs_memsys_report(const gs_memsys *sys, gs_stats *stats);
 
-/* Most entries gs_memsys_report adds (for sizing the registry). */
+/* Most entries gs_memsys_report adds (for sizing the registry), besides the
+ * one L1D_cache_core[i] line per SM. */
 #define GS_MEMSYS_REPORT_ENTRIES 128u
 
 /* The cumulative memory counters a per-kernel statistics block reads

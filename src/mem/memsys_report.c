@@ -121,6 +121,28 @@ static void report_kernel_boundaries(const gs_memsys *sys, gs_stats *stats)
     gs_stats_put_count(stats, "L1D_dirty_lines_dropped", dirty_dropped);
 }
 
+/* GPGPU-Sim's per-core L1D summary lines, before the totals as it prints
+ * them: `L1D_cache_core[i]: Access = N, Miss = N, Miss_rate = 0.xxx,
+ * Pending_hits = N, Reservation_fails = N` (sector counts, data rows). */
+static void report_l1_cores(const gs_memsys *sys, gs_stats *stats)
+{
+    char name[GS_STAT_NAME_MAX], rate[32], text[GS_STAT_TEXT_MAX];
+    gs_cache_totals t;
+    uint32_t i;
+    gs_stats_set_indent(stats, 1);
+    for (i = 0; i < sys->n_sms; i++) {
+        gs_cache_totals_of(&sys->ldst[i].l1.stats, &t);
+        gs_fmt_ratio(rate, sizeof rate, t.misses, t.accesses, 3);
+        gs_fmt(name, sizeof name, "L1D_cache_core[%u]", (unsigned)i);
+        gs_fmt(text, sizeof text, "Access = %llu, Miss = %llu, Miss_rate = %s, "
+               "Pending_hits = %llu, Reservation_fails = %llu",
+               (unsigned long long)t.accesses, (unsigned long long)t.misses, rate,
+               (unsigned long long)t.pending_hits, (unsigned long long)t.reservation_fails);
+        gs_stats_put_text_line(stats, name, text);
+    }
+    gs_stats_set_indent(stats, 0);
+}
+
 void gs_memsys_snapshot(const gs_memsys *sys, gs_memsys_snap *snap)
 {
     gs_cache sum;
@@ -151,6 +173,7 @@ void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
     gs_memsys_snap snap;
     gs_cache sum;
     if (sys->l1_present) {
+        report_l1_cores(sys, stats);
         l1_aggregate(sys, &sum);
         gs_cache_report(&sum, stats, "L1D_");
         gs_stats_put_ratio(stats, "L1D_reservation_fails_pkc",

@@ -21,6 +21,7 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
                                            2u +  /* L1D_mpki, L2_mpki */
                                            2u +  /* the staged LD/ST path */
                                            2u * 10u +  /* L1D_/L2_total_line_* */
+                                           gs_config_n_sms(cfg) +  /* L1D_cache_core[i] */
                                            2u +  /* total dram reads / writes */
                                            GS_MEMSYS_BREAKDOWN_ENTRIES;
     return mem + gs_mech_stats_count(cfg) +
