@@ -285,10 +285,19 @@ void gs_stats_print_json(const gs_stats *stats, const gs_sink *sink)
     gs_stats_print_json_with(stats, NULL, sink);
 }
 
+/* Does the text hold a comma or a quote? (no strchr: the freestanding build) */
+static int csv_needs_quotes(const char *text)
+{
+    for (; *text; text++)
+        if (*text == ',' || *text == '"')
+            return 1;
+    return 0;
+}
+
 /* A CSV field: quoted (quotes doubled) when it holds a comma or a quote. */
 static void csv_field(const char *text, const gs_sink *sink)
 {
-    if (strchr(text, ',') == NULL && strchr(text, '"') == NULL) {
+    if (!csv_needs_quotes(text)) {
         gs_sink_puts(sink, text);
         return;
     }

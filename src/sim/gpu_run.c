@@ -94,10 +94,13 @@ static uint32_t resident_warps(const gs_gpu *gpu)
  * gpu_occupancy_percent, gpu_occupancy and kernel_warps_per_sm. */
 static void account_residency(gs_gpu *gpu, uint64_t cycles)
 {
-    uint32_t i, busy = 0;
-    for (i = 0; i < gpu->num_active; i++)
-        busy += gpu->sms[gpu->active[i]].resident_warps != 0;
-    gpu->warp_cycles += (uint64_t)resident_warps(gpu) * cycles;
+    uint32_t i, busy = 0, warps = 0;
+    for (i = 0; i < gpu->num_active; i++) {
+        uint32_t w = gpu->sms[gpu->active[i]].resident_warps;
+        warps += w;
+        busy += w != 0;
+    }
+    gpu->warp_cycles += (uint64_t)warps * cycles;
     gpu->busy_sm_cycles += (uint64_t)busy * cycles;
 }
 
