@@ -635,6 +635,15 @@ static uint64_t row_total(const uint64_t *row)
            row[GS_CST_SECTOR_MISS];
 }
 
+uint64_t gs_cache_all_accesses(const gs_cache_stats *s)
+{
+    uint64_t n = 0;
+    uint32_t a;
+    for (a = 0; a < GS_ACC_COUNT; a++)
+        n += row_total(s->breakdown[a]);
+    return n;
+}
+
 void gs_cache_totals_of(const gs_cache_stats *s, gs_cache_totals *t)
 {
     uint32_t a;

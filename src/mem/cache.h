@@ -332,6 +332,8 @@ const char *gs_cache_status_name(unsigned status);
 /* The breakdown row of a request. */
 unsigned gs_cache_acc_of(const gs_cache_request *request);
 void gs_cache_totals_of(const gs_cache_stats *stats, gs_cache_totals *totals);
+/* TOTAL_ACCESS over every row, instruction fetches included (L2_BW). */
+uint64_t gs_cache_all_accesses(const gs_cache_stats *stats);
 /* `\t<name>[ROW][STATUS] = N` entries (indented, as GPGPU-Sim prints them),
  * rows GLOBAL_ACC_R and GLOBAL_ACC_W always, other rows when they had an
  * access, each with its TOTAL_ACCESS column. */

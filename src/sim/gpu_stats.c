@@ -237,12 +237,7 @@ static void put_bandwidth(gs_stats *b, const char *name, uint64_t bytes, uint64_
 
 static uint64_t l2_sector_bytes(const gs_cache_stats *l2)
 {
-    uint64_t n = 0;
-    uint32_t a;
-    for (a = 0; a < GS_ACC_COUNT; a++)
-        n += l2->breakdown[a][GS_CST_HIT] + l2->breakdown[a][GS_CST_HIT_RESERVED] +
-             l2->breakdown[a][GS_CST_MISS] + l2->breakdown[a][GS_CST_SECTOR_MISS];
-    return 32u * n;
+    return 32u * gs_cache_all_accesses(l2);
 }
 
 /* GPGPU-Sim's five cache summary lines (cumulative, as GPGPU-Sim's are). */
