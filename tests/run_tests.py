@@ -211,8 +211,9 @@ def run_public_traces(build, tally):
                                       timeout=TIMEOUT_S)
                 outs.append(proc)
             text = outs[0].stdout.decode()
+            # the whole run's count: the last one (each kernel's block has its own)
             got = [l.split("=")[1].strip() for l in text.splitlines()
-                   if l.startswith("gpgpu_n_tot_w_icount ")]
+                   if l.startswith("gpgpu_n_tot_w_icount ")][-1:]
             if outs[0].returncode or outs[1].returncode:
                 tally.fail(case, "exit %d: %s" % (outs[0].returncode,
                                                    outs[0].stderr.decode()[-500:]))

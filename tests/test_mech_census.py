@@ -48,19 +48,19 @@ class Census(unittest.TestCase):
     def test_cache_events_equal_cache_statistics(self):
         for s in (self.s, self.bfs):
             self.assertEqual(self.n("census_l1d_access", s),
-                             self.n("L1D_total_cache_accesses", s) +
-                             self.n("L1D_total_cache_reservation_fails", s))
+                             self.n("L1D_total_line_accesses", s) +
+                             self.n("L1D_total_line_reservation_fails", s))
             self.assertEqual(self.n("census_l1d_access_reservation_fail", s),
-                             self.n("L1D_total_cache_reservation_fails", s))
+                             self.n("L1D_total_line_reservation_fails", s))
             self.assertEqual(self.n("census_l1d_access_miss", s),
-                             self.n("L1D_total_cache_misses", s))
+                             self.n("L1D_total_line_misses", s))
             self.assertEqual(self.n("census_l1d_evict", s), self.n("L1D_cache_evictions", s))
             self.assertEqual(self.n("census_l1d_fill", s), self.n("L1D_cache_fills", s))
             self.assertEqual(self.n("census_l2_access", s),
-                             self.n("L2_total_cache_accesses", s) +
-                             self.n("L2_total_cache_reservation_fails", s))
+                             self.n("L2_total_line_accesses", s) +
+                             self.n("L2_total_line_reservation_fails", s))
             self.assertEqual(self.n("census_l2_access_miss", s),
-                             self.n("L2_total_cache_misses", s))
+                             self.n("L2_total_line_misses", s))
             self.assertEqual(self.n("census_l2_evict", s), self.n("L2_cache_evictions", s))
             self.assertEqual(self.n("census_l2_fill", s), self.n("L2_cache_fills", s))
             self.assertEqual(self.n("census_mshr_merge", s),

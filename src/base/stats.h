@@ -19,19 +19,27 @@
 #include "base/fmt.h"
 #include "base/status.h"
 
-#define GS_STAT_NAME_MAX 64
+#define GS_STAT_NAME_MAX 96
+#define GS_STAT_TEXT_MAX 256   /* a text value (kernel_name), longer ones are cut */
 
 typedef enum gs_stat_kind {
     GS_STAT_COUNT = 0,   /* unsigned 64-bit integer */
-    GS_STAT_RATIO = 1    /* num/den shown with `decimals` places */
+    GS_STAT_RATIO = 1,   /* num/den shown with `decimals` places */
+    GS_STAT_TEXT = 2     /* a string (kernel_name) */
 } gs_stat_kind;
+
+#define GS_STAT_UNIT_MAX 8
 
 typedef struct gs_stat_entry {
     char name[GS_STAT_NAME_MAX];
     uint8_t kind;
     uint8_t decimals;
+    uint8_t indent;      /* text rendering starts with a tab (GPGPU-Sim's breakdowns) */
+    uint8_t colon;       /* text rendering `name: text` (GPGPU-Sim's per-core cache lines) */
+    char unit[GS_STAT_UNIT_MAX];   /* text rendering: after the value ("%", " GB/Sec") */
     uint64_t value;      /* the count, or the ratio's numerator */
     uint64_t den;        /* the ratio's denominator (0 for counts) */
+    char text[GS_STAT_TEXT_MAX];   /* GS_STAT_TEXT only */
 } gs_stat_entry;
 
 typedef struct gs_stats {
@@ -40,6 +48,9 @@ typedef struct gs_stats {
     uint32_t capacity;
     uint64_t data_hash;  /* running hash of output-buffer bytes */
     uint64_t data_bytes; /* how many bytes went into data_hash */
+    uint64_t block_hash; /* running hash of the per-kernel blocks' digests */
+    uint64_t blocks;     /* how many went into block_hash */
+    int indent_new;      /* entries added now are indented */
 } gs_stats;
 
 size_t gs_stats_bytes(uint32_t capacity);
@@ -49,7 +60,26 @@ gs_status gs_stats_init(gs_stats *stats, gs_arena *arena, uint32_t capacity, gs_
 void gs_stats_put_count(gs_stats *stats, const char *name, uint64_t value);
 void gs_stats_put_ratio(gs_stats *stats, const char *name, uint64_t num, uint64_t den,
                         unsigned decimals);
+void gs_stats_put_text(gs_stats *stats, const char *name, const char *text);
+/* A text entry rendered `name: text` (GPGPU-Sim's `L1D_cache_core[0]: Access
+ * = 4, Miss = ...`); --check reads such a line back by its colon. */
+void gs_stats_put_text_line(gs_stats *stats, const char *name, const char *text);
+/* A ratio whose text rendering ends in `unit` (GPGPU-Sim's `gpu_occupancy =
+ * 12.5000%`, `L2_BW = 1.2345 GB/Sec`); JSON and CSV carry the number only. */
+void gs_stats_put_ratio_unit(gs_stats *stats, const char *name, uint64_t num, uint64_t den,
+                             unsigned decimals, const char *unit);
+/* Entries added from now on are (1) or are not (0) indented in text. */
+void gs_stats_set_indent(gs_stats *stats, int on);
 const gs_stat_entry *gs_stats_find(const gs_stats *stats, const char *name);
+/* Empty the registry for reuse (a per-kernel block). */
+void gs_stats_clear(gs_stats *stats);
+/* The chain of block digests: chain (GS_HASH_SEED at first) with one more. */
+uint64_t gs_stats_chain_block(uint64_t chain, uint64_t block_digest);
+/* Fold a per-kernel block (its digest) into this registry's digest. */
+void gs_stats_add_block(gs_stats *stats, uint64_t block_digest);
+/* Take over another registry's folded blocks (the run's blocks, kept by the
+ * simulator until the report). */
+void gs_stats_set_blocks(gs_stats *stats, uint64_t block_hash, uint64_t blocks);
 
 /* Fold output bytes (already serialised in a host-independent order). */
 void gs_stats_add_data(gs_stats *stats, const void *bytes, size_t length);
@@ -64,8 +94,24 @@ void gs_stats_print_text(const gs_stats *stats, const gs_sink *sink);
 void gs_stats_print_json(const gs_stats *stats, const gs_sink *sink);
 void gs_stats_print_csv(const gs_stats *stats, const gs_sink *sink);
 
+/* Per-kernel blocks (GPGPU-Sim prints one after each kernel): text is the
+ * `name = value` lines and an empty line (no digest: the run's digest covers
+ * the blocks); JSON one object (the caller writes the array around them,
+ * `"kernels": [ ... ]`, first = 1 for the first block); CSV `name,value`
+ * rows with each name prefixed `kernel<uid>/` (no header). The whole-run
+ * renderings below take `blocks_json` / `blocks_csv`: the text the block
+ * renderings produced, put first. */
+void gs_stats_print_block_text(const gs_stats *block, const gs_sink *sink);
+void gs_stats_print_block_json(const gs_stats *block, const gs_sink *sink, int first);
+void gs_stats_print_block_csv(const gs_stats *block, const gs_sink *sink, uint64_t uid);
+void gs_stats_print_json_with(const gs_stats *stats, const char *blocks_json,
+                              const gs_sink *sink);
+void gs_stats_print_csv_with(const gs_stats *stats, const char *blocks_csv,
+                             const gs_sink *sink);
+
 /* Compare with a golden stats text (`name = value` lines, '#' comments).
- * Writes one line per difference to sink; returns the number of differences
+ * Per-kernel blocks (from a `kernel_name = ` line to the next empty line) are
+ * skipped: the digest covers them. Writes one line per difference to sink; returns the number of differences
  * (entries missing on either side count). Malformed golden text is an error. */
 gs_status gs_stats_check(const gs_stats *stats, const char *golden_name, const char *golden,
                          size_t golden_length, const gs_sink *sink, uint32_t *differences,

@@ -87,6 +87,9 @@ void gs_cli_print_speed(const struct gs_gpu *gpu, const gs_stats *stats, double 
  * when rc was 0 and the file could not be written. */
 int gs_cli_event_trace_attach(const struct gs_config *cfg, struct gs_gpu *gpu);
 int gs_cli_event_trace_close(int rc);
+/* Print each kernel's statistics block as the kernel finishes and keep its
+ * JSON / CSV renderings for gs_cli_emit_stats (cli_run.c); after gs_sim_init. */
+void gs_cli_kernel_blocks_attach(struct gs_gpu *gpu);
 
 /* A sink that writes to stdout / stderr. */
 extern const gs_sink gs_cli_stdout;

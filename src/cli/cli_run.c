@@ -1,6 +1,9 @@
 /*
  * The default job: `gpusim [--config NAME|FILE ...] [-option value ...]
  * [--stats-json F] [--stats-csv F] [--check GOLDEN] [--dump-config] [--help]`.
+ * Timing runs print a statistics block after each kernel (GPGPU-Sim's
+ * `kernel_name = ...` blocks, sim/gpu.h gs_sim_set_kernel_report), then the
+ * whole run's statistics.
  *
  * The main job runs a workload (--workload NAME|FILE, default the embedded
  * `syrk_small`) under the timing model (cli_timing.c). With --config-stats it only
@@ -45,8 +48,8 @@ static void print_help(void)
         "                      repeatable, loaded in order (also -config FILE); default gtx480\n"
         "  -option value       override any option below, after all config files\n"
         "  --dump-config       print the effective configuration and exit\n"
-        "  --stats-json FILE   also write the statistics as JSON\n"
-        "  --stats-csv FILE    also write the statistics as CSV\n"
+        "  --stats-json FILE   also write the statistics as JSON (per-kernel blocks: \"kernels\")\n"
+        "  --stats-csv FILE    also write the statistics as CSV (per-kernel: kernel<uid>/NAME)\n"
         "  --check GOLDEN      compare the statistics with a stats file; exit 1 on a mismatch\n"
         "  --workload NAME|FILE  run it under the timing model (default: syrk_small)\n"
         "  --functional --workload NAME|FILE  run it on the functional executor only\n"
@@ -124,18 +127,87 @@ static void put_config_counters(gs_stats *stats, const gs_config *cfg)
     gs_stats_put_count(stats, "config_seed", cfg->seed);
 }
 
+/* ---- per-kernel statistics blocks (sim/gpu.h gs_sim_set_kernel_report) ----
+ * Each block goes to stdout when its kernel finishes, as GPGPU-Sim prints
+ * them; its JSON and CSV renderings are kept here (host memory: the CLI's
+ * own bookkeeping) until the whole-run statistics write the files. */
+
+typedef struct text_buffer {
+    char *text;        /* NUL-terminated; NULL while empty */
+    size_t length, capacity;
+    int failed;        /* out of memory: the files get no blocks, the run says so */
+} text_buffer;
+
+static text_buffer blocks_json, blocks_csv;
+static uint64_t blocks_seen;
+
+static void buffer_write(void *context, const char *text, size_t length)
+{
+    text_buffer *b = (text_buffer *)context;
+    if (b->failed)
+        return;
+    if (b->length + length + 1u > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity : 4096u;
+        char *bigger;
+        while (b->length + length + 1u > capacity)
+            capacity *= 2u;
+        if ((bigger = (char *)gs_cli_alloc(capacity)) == NULL) {
+            b->failed = 1;
+            return;
+        }
+        if (b->text)
+            memcpy(bigger, b->text, b->length);
+        gs_cli_free(b->text);
+        b->text = bigger;
+        b->capacity = capacity;
+    }
+    memcpy(b->text + b->length, text, length);
+    b->length += length;
+    b->text[b->length] = '\0';
+}
+
+static void buffer_free(text_buffer *b)
+{
+    gs_cli_free(b->text);
+    memset(b, 0, sizeof *b);
+}
+
+static void kernel_block(void *context, const gs_stats *block, uint64_t uid)
+{
+    gs_sink sink;
+    (void)context;
+    gs_stats_print_block_text(block, &gs_cli_stdout);
+    sink.write = buffer_write;
+    sink.context = &blocks_json;
+    gs_stats_print_block_json(block, &sink, blocks_seen == 0);
+    sink.context = &blocks_csv;
+    gs_stats_print_block_csv(block, &sink, uid);
+    blocks_seen++;
+}
+
+void gs_cli_kernel_blocks_attach(struct gs_gpu *gpu)
+{
+    buffer_free(&blocks_json);
+    buffer_free(&blocks_csv);
+    blocks_seen = 0;
+    gs_sim_set_kernel_report(gpu, kernel_block, NULL);
+}
+
 static int write_stats_file(const char *path, const gs_stats *stats, int json)
 {
-    FILE *f = fopen(path, "wb");
+    FILE *f;
     gs_sink sink;
-    if (!f)
+    if (blocks_json.failed || blocks_csv.failed)
+        return gs_cli_usage_error("out of memory keeping the per-kernel statistics for %s",
+                                  path);
+    if ((f = fopen(path, "wb")) == NULL)
         return gs_cli_usage_error("cannot write %s", path);
     sink.write = write_to_file;
     sink.context = f;
     if (json)
-        gs_stats_print_json(stats, &sink);
+        gs_stats_print_json_with(stats, blocks_seen ? blocks_json.text : NULL, &sink);
     else
-        gs_stats_print_csv(stats, &sink);
+        gs_stats_print_csv_with(stats, blocks_seen ? blocks_csv.text : NULL, &sink);
     return fclose(f) == 0 ? 0 : gs_cli_usage_error("cannot write %s", path);
 }
 
@@ -201,6 +273,9 @@ int gs_cli_emit_stats(const gs_stats *stats, const char *json_path, const char *
         rc = write_stats_file(csv_path, stats, 0);
     if (!rc && check_path)
         rc = check_golden(check_path, stats);
+    buffer_free(&blocks_json);
+    buffer_free(&blocks_csv);
+    blocks_seen = 0;
     return rc;
 }
 

@@ -80,9 +80,19 @@ void gs_cli_print_speed(const struct gs_gpu *gpu, const gs_stats *stats, double 
     double winsts = w ? (double)w->value : 0.0;
     if (seconds <= 0.0)
         seconds = 1e-9;
+    const gs_stat_entry *t = gs_stats_find(stats, "gpu_sim_insn");
+    unsigned long whole;
     fprintf(stderr, "simulation speed: %.0f warp instructions/s, %.0f cycles/s "
             "(%.3f s host time, arena %lu bytes)\n", winsts / seconds,
             (double)gpu->cycle / seconds, seconds, (unsigned long)gpu->arena->high_water_bytes);
+    /* The same in GPGPU-Sim's words, which Accel-Sim's get_stats.py collects
+     * (host time: stderr only, never in the statistics or the digest). */
+    whole = (unsigned long)seconds;
+    fprintf(stderr, "gpgpu_simulation_time = %lu days, %lu hrs, %lu min, %lu sec (%lu sec)\n",
+            whole / 86400ul, whole / 3600ul % 24ul, whole / 60ul % 60ul, whole % 60ul, whole);
+    fprintf(stderr, "gpgpu_simulation_rate = %.0f (inst/sec)\n",
+            (t ? (double)t->value : 0.0) / seconds);
+    fprintf(stderr, "gpgpu_simulation_rate = %.0f (cycle/sec)\n", (double)gpu->cycle / seconds);
 }
 
 static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
@@ -99,6 +109,7 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
         return gs_cli_report(&diag);
     if (gs_cli_event_trace_attach(cfg, &run->gpu) != 0)
         return 2;
+    gs_cli_kernel_blocks_attach(&run->gpu);
     gs_sim_attach(&run->gpu, &run->host);
     start = clock();
     st = gs_workload_run(&run->wl, &run->host, run->read, run->rctx, &run->state, &diag);

@@ -243,6 +243,7 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
         return gs_cli_report(&diag);
     if (gs_cli_event_trace_attach(cfg, &run->gpu) != 0)
         return 2;
+    gs_cli_kernel_blocks_attach(&run->gpu);
     start = clock();
     st = gs_sim_run_trace(&run->gpu, &run->fe, &diag);
     if (st != GS_OK && gs_sim_watchdog_fired(&run->gpu)) {

@@ -17,8 +17,11 @@
  *    requested sector is valid or pending (GPGPU-Sim probe). A merge into an
  *    MSHR entry of a line that is not allocated (allocate-on-fill, per-access
  *    no_allocate) is a MISS with `merged` set, as GPGPU-Sim counts it.
- *  - Statistics: accesses = hits + pending hits + misses; reservation fails
- *    are counted apart (GPGPU-Sim cache_stats::get_sub_stats).
+ *  - Statistics: per line, accesses = hits + pending hits + misses;
+ *    reservation fails are counted apart (GPGPU-Sim cache_stats::
+ *    get_sub_stats). Beside them the access breakdown by type and outcome,
+ *    per 32-byte sector in a sector cache (cache.h gs_cache_status; issue 14:
+ *    Accel-Sim's scale), whose data rows give GPGPU-Sim's summary.
  *  - Replacement and insertion: the policy of mem/cache_policy.h, told of
  *    every insertion, later touch, eviction and invalidation of a line.
  */
@@ -27,6 +30,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
+#include "base/inst.h"
 
 static uint32_t cache_pow2_at_least(uint32_t n)
 {
@@ -557,7 +561,7 @@ static void cache_put(gs_stats *stats, const char *prefix, const char *name, uin
 void gs_cache_accumulate(gs_cache *sum, const gs_cache *c)
 {
     const gs_cache_stats *s = &c->stats;
-    uint32_t f;
+    uint32_t f, a;
     sum->stats.reads += s->reads;
     sum->stats.writes += s->writes;
     sum->stats.hits += s->hits;
@@ -566,6 +570,9 @@ void gs_cache_accumulate(gs_cache *sum, const gs_cache *c)
     sum->stats.sector_misses += s->sector_misses;
     for (f = 0; f < GS_CACHE_FAIL_COUNT; f++)
         sum->stats.fails[f] += s->fails[f];
+    for (a = 0; a < GS_ACC_COUNT; a++)
+        for (f = 0; f < GS_CST_COUNT; f++)
+            sum->stats.breakdown[a][f] += s->breakdown[a][f];
     sum->stats.mshr_merges += s->mshr_merges;
     sum->stats.evictions += s->evictions;
     sum->stats.writebacks += s->writebacks;
@@ -579,21 +586,136 @@ void gs_cache_accumulate(gs_cache *sum, const gs_cache *c)
     gs_cache_policy_accumulate(&sum->policy, &c->policy);
 }
 
+static const char *const acc_names[GS_ACC_COUNT] = {
+    "GLOBAL_ACC_R", "LOCAL_ACC_R", "CONST_ACC_R", "TEXTURE_ACC_R", "GLOBAL_ACC_W",
+    "LOCAL_ACC_W", "L1_WRBK_ACC", "L2_WRBK_ACC", "INST_ACC_R", "L1_WR_ALLOC_R",
+    "L2_WR_ALLOC_R"
+};
+
+static const char *const status_names[GS_CST_COUNT] = {
+    "HIT", "HIT_RESERVED", "MISS", "RESERVATION_FAIL", "SECTOR_MISS", "MSHR_HIT"
+};
+
+const char *gs_cache_acc_name(unsigned acc)
+{
+    GS_ASSERT(acc < GS_ACC_COUNT);
+    return acc_names[acc];
+}
+
+const char *gs_cache_status_name(unsigned status)
+{
+    GS_ASSERT(status < GS_CST_COUNT);
+    return status_names[status];
+}
+
+unsigned gs_cache_acc_of(const gs_cache_request *rq)
+{
+    if (rq->origin == GS_CACHE_ORIGIN_INST)
+        return GS_ACC_INST_R;
+    if (rq->origin == GS_CACHE_ORIGIN_L1_WRITEBACK)
+        return GS_ACC_L1_WRBK;
+    switch (rq->space) {
+    case GS_SPACE_LOCAL:
+        return rq->is_write ? GS_ACC_LOCAL_W : GS_ACC_LOCAL_R;
+    case GS_SPACE_CONST:
+    case GS_SPACE_PARAM:
+        return rq->is_write ? GS_ACC_GLOBAL_W : GS_ACC_CONST_R;
+    case GS_SPACE_TEX:
+        return rq->is_write ? GS_ACC_GLOBAL_W : GS_ACC_TEXTURE_R;
+    default:
+        return rq->is_write ? GS_ACC_GLOBAL_W : GS_ACC_GLOBAL_R;
+    }
+}
+
+/* HIT + HIT_RESERVED + MISS + SECTOR_MISS (GPGPU-Sim's TOTAL_ACCESS: MSHR_HIT
+ * is already among the misses, reservation fails are not accesses). */
+static uint64_t row_total(const uint64_t *row)
+{
+    return row[GS_CST_HIT] + row[GS_CST_HIT_RESERVED] + row[GS_CST_MISS] +
+           row[GS_CST_SECTOR_MISS];
+}
+
+uint64_t gs_cache_all_accesses(const gs_cache_stats *s)
+{
+    uint64_t n = 0;
+    uint32_t a;
+    for (a = 0; a < GS_ACC_COUNT; a++)
+        n += row_total(s->breakdown[a]);
+    return n;
+}
+
+void gs_cache_totals_of(const gs_cache_stats *s, gs_cache_totals *t)
+{
+    uint32_t a;
+    memset(t, 0, sizeof *t);
+    for (a = 0; a < GS_ACC_COUNT; a++) {
+        const uint64_t *row = s->breakdown[a];
+        uint64_t total = row_total(row);
+        if (a == GS_ACC_INST_R)
+            continue;   /* instruction fetches are not data (issue 14) */
+        t->accesses += total;
+        t->hits += row[GS_CST_HIT];
+        t->pending_hits += row[GS_CST_HIT_RESERVED];
+        t->misses += row[GS_CST_MISS] + row[GS_CST_SECTOR_MISS];
+        t->sector_misses += row[GS_CST_SECTOR_MISS];
+        t->reservation_fails += row[GS_CST_RESERVATION_FAIL];
+        if (a == GS_ACC_GLOBAL_W || a == GS_ACC_LOCAL_W || a == GS_ACC_L1_WRBK ||
+            a == GS_ACC_L2_WRBK)
+            t->writes += total;
+        else
+            t->reads += total;
+    }
+}
+
+void gs_cache_report_breakdown(const gs_cache_stats *s, gs_stats *out, const char *name)
+{
+    char full[GS_STAT_NAME_MAX];
+    uint32_t a, st;
+    gs_stats_set_indent(out, 1);
+    for (a = 0; a < GS_ACC_COUNT; a++) {
+        const uint64_t *row = s->breakdown[a];
+        if (a != GS_ACC_GLOBAL_R && a != GS_ACC_GLOBAL_W &&
+            row_total(row) + row[GS_CST_RESERVATION_FAIL] == 0)
+            continue;
+        for (st = 0; st < GS_CST_COUNT; st++) {
+            gs_fmt(full, sizeof full, "%s[%s][%s]", name, acc_names[a], status_names[st]);
+            gs_stats_put_count(out, full, row[st]);
+        }
+        gs_fmt(full, sizeof full, "%s[%s][TOTAL_ACCESS]", name, acc_names[a]);
+        gs_stats_put_count(out, full, row_total(row));
+    }
+    gs_stats_set_indent(out, 0);
+}
+
 void gs_cache_report(const gs_cache *c, gs_stats *stats, const char *prefix)
 {
     const gs_cache_stats *s = &c->stats;
     uint64_t accesses = s->hits + s->pending_hits + s->misses;
     char full[GS_STAT_NAME_MAX];
-    cache_put(stats, prefix, "total_cache_accesses", accesses);
-    cache_put(stats, prefix, "total_cache_read_accesses", s->reads);
-    cache_put(stats, prefix, "total_cache_write_accesses", s->writes);
-    cache_put(stats, prefix, "total_cache_hits", s->hits);
-    cache_put(stats, prefix, "total_cache_pending_hits", s->pending_hits);
-    cache_put(stats, prefix, "total_cache_misses", s->misses);
-    cache_put(stats, prefix, "total_cache_sector_misses", s->sector_misses);
+    gs_cache_totals t;
+    gs_cache_totals_of(s, &t);
+    /* GPGPU-Sim's summary, per sector, data only */
+    cache_put(stats, prefix, "total_cache_accesses", t.accesses);
+    cache_put(stats, prefix, "total_cache_read_accesses", t.reads);
+    cache_put(stats, prefix, "total_cache_write_accesses", t.writes);
+    cache_put(stats, prefix, "total_cache_hits", t.hits);
+    cache_put(stats, prefix, "total_cache_pending_hits", t.pending_hits);
+    cache_put(stats, prefix, "total_cache_misses", t.misses);
+    cache_put(stats, prefix, "total_cache_sector_misses", t.sector_misses);
     gs_fmt(full, sizeof full, "%stotal_cache_miss_rate", prefix);
+    gs_stats_put_ratio(stats, full, t.misses, t.accesses, 4);
+    cache_put(stats, prefix, "total_cache_reservation_fails", t.reservation_fails);
+    /* gpusim's line-level counts: one per access of a line, fetches included */
+    cache_put(stats, prefix, "total_line_accesses", accesses);
+    cache_put(stats, prefix, "total_line_read_accesses", s->reads);
+    cache_put(stats, prefix, "total_line_write_accesses", s->writes);
+    cache_put(stats, prefix, "total_line_hits", s->hits);
+    cache_put(stats, prefix, "total_line_pending_hits", s->pending_hits);
+    cache_put(stats, prefix, "total_line_misses", s->misses);
+    cache_put(stats, prefix, "total_line_sector_misses", s->sector_misses);
+    gs_fmt(full, sizeof full, "%stotal_line_miss_rate", prefix);
     gs_stats_put_ratio(stats, full, s->misses, accesses, 4);
-    cache_put(stats, prefix, "total_cache_reservation_fails", s->fails[GS_CACHE_FAIL_NONE]);
+    cache_put(stats, prefix, "total_line_reservation_fails", s->fails[GS_CACHE_FAIL_NONE]);
     cache_put(stats, prefix, "cache_fail_line_alloc", s->fails[GS_CACHE_FAIL_LINE_ALLOC]);
     cache_put(stats, prefix, "cache_fail_miss_queue_full",
               s->fails[GS_CACHE_FAIL_MISS_QUEUE_FULL]);

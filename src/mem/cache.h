@@ -69,6 +69,35 @@ typedef enum gs_cache_outcome {
     GS_CACHE_RESERVATION_FAIL
 } gs_cache_outcome;
 
+/* The rows of the access breakdown: GPGPU-Sim's mem_access_type, in its
+ * order and with its names (gs_cache_acc_name). L1_WR_ALLOC_R / L2_WR_ALLOC_R
+ * (write-allocate fetches) and L2_WRBK_ACC exist for the names only: gpusim's
+ * write-allocate fetches are part of the write's own access, and L2
+ * write-backs go to DRAM, not into a cache. */
+typedef enum gs_cache_acc {
+    GS_ACC_GLOBAL_R = 0, GS_ACC_LOCAL_R, GS_ACC_CONST_R, GS_ACC_TEXTURE_R, GS_ACC_GLOBAL_W,
+    GS_ACC_LOCAL_W, GS_ACC_L1_WRBK, GS_ACC_L2_WRBK, GS_ACC_INST_R, GS_ACC_L1_WR_ALLOC_R,
+    GS_ACC_L2_WR_ALLOC_R, GS_ACC_COUNT
+} gs_cache_acc;
+
+/* The columns: GPGPU-Sim's cache_request_status, in its order. Counted per
+ * 32-byte sector in a sector cache (per line otherwise): a read's valid
+ * sectors are HIT, its pending ones HIT_RESERVED, its absent ones MISS (line
+ * absent) or SECTOR_MISS (line present); absent sectors that join an MSHR
+ * entry of an absent line are MISS and also MSHR_HIT (GPGPU-Sim counts
+ * MSHR_HIT beside the outcome). A write's sectors all take its outcome (a
+ * miss on a present line: SECTOR_MISS); a reservation fail counts every
+ * requested sector as RESERVATION_FAIL. TOTAL_ACCESS (printed) = HIT +
+ * HIT_RESERVED + MISS + SECTOR_MISS. */
+typedef enum gs_cache_status {
+    GS_CST_HIT = 0, GS_CST_HIT_RESERVED, GS_CST_MISS, GS_CST_RESERVATION_FAIL,
+    GS_CST_SECTOR_MISS, GS_CST_MSHR_HIT, GS_CST_COUNT
+} gs_cache_status;
+
+/* Who made an access (gs_cache_request.origin): the breakdown row of a
+ * data access comes from its space and direction. */
+enum { GS_CACHE_ORIGIN_DATA = 0, GS_CACHE_ORIGIN_INST = 1, GS_CACHE_ORIGIN_L1_WRITEBACK = 2 };
+
 /* seed-000 section 2.1; GPGPU-Sim enum order. */
 typedef enum gs_cache_fail {
     GS_CACHE_FAIL_NONE = 0,
@@ -113,6 +142,7 @@ typedef struct gs_cache_request {
     uint8_t no_allocate;           /* per-access bypass: never allocate a line */
     uint8_t use_index_addr;        /* 0: the set comes from addr */
     uint8_t insert_hint;           /* GS_CACHE_INSERT_*: 0 the policy's own, 1 lowest priority */
+    uint8_t origin;                /* GS_CACHE_ORIGIN_*: the breakdown row (statistics only) */
 } gs_cache_request;
 
 typedef struct gs_cache_result {
@@ -125,6 +155,8 @@ typedef struct gs_cache_result {
     uint8_t queued;                /* requests pushed to the miss queue */
     uint8_t invalidated;           /* write-evict removed the line */
     uint64_t victim_line;          /* when evicted */
+    /* a read's units (sectors, or the line) by state, for the breakdown */
+    uint8_t units_hit, units_pending, units_absent, units_mshr_hit;
 } gs_cache_result;
 
 /* A request waiting for a fill, released by gs_cache_fill. */
@@ -177,7 +209,17 @@ typedef struct gs_cache_stats {
     uint64_t mshr_merges, evictions, writebacks, invalidations;
     uint64_t read_requests, write_requests, fills, unbounded_overflows;
     uint64_t dropped_dirty;        /* dirty lines dropped by a reconfiguration or a flush */
+    /* per access type and status, per sector (sector caches) or line */
+    uint64_t breakdown[GS_ACC_COUNT][GS_CST_COUNT];
 } gs_cache_stats;
+
+/* GPGPU-Sim's per-cache summary (cache_sub_stats) over the data rows (every
+ * row but INST_ACC_R): accesses = HIT + HIT_RESERVED + MISS + SECTOR_MISS,
+ * misses = MISS + SECTOR_MISS, pending hits = HIT_RESERVED. */
+typedef struct gs_cache_totals {
+    uint64_t accesses, hits, pending_hits, misses, sector_misses, reservation_fails;
+    uint64_t reads, writes;
+} gs_cache_totals;
 
 typedef struct gs_cache {
     gs_cache_config cfg;
@@ -240,6 +282,10 @@ uint32_t gs_cache_set_ways(gs_cache *cache, uint32_t ways, int on_fill);
  * Returns the number of allocated lines dropped. NORMAL mode only. */
 uint32_t gs_cache_invalidate_all(gs_cache *cache);
 
+/* A reservation fail decided without an access (the LD/ST unit repeating a
+ * blocked one): counted as gs_cache_access counts one, fail statistics only. */
+void gs_cache_count_fail(gs_cache *cache, const gs_cache_request *request, unsigned reason);
+
 /* One access at `cycle` (see the outcomes above). */
 gs_cache_result gs_cache_access(gs_cache *cache, const gs_cache_request *request,
                                 uint64_t cycle);
@@ -275,6 +321,23 @@ const gs_cache_line *gs_cache_line_at(const gs_cache *cache, uint32_t index);
  * that total several caches of one level (all L1Ds, all L2 slices). */
 void gs_cache_accumulate(gs_cache *sum, const gs_cache *c);
 
+/* The statistics of one level: GPGPU-Sim's summary per sector
+ * (`<prefix>total_cache_*`, data only), gpusim's line-level counts
+ * (`<prefix>total_line_*`, every access), then the cache_* counters. */
 void gs_cache_report(const gs_cache *cache, gs_stats *stats, const char *prefix);
+
+/* GPGPU-Sim's names of the breakdown rows and columns. */
+const char *gs_cache_acc_name(unsigned acc);
+const char *gs_cache_status_name(unsigned status);
+/* The breakdown row of a request. */
+unsigned gs_cache_acc_of(const gs_cache_request *request);
+void gs_cache_totals_of(const gs_cache_stats *stats, gs_cache_totals *totals);
+/* TOTAL_ACCESS over every row, instruction fetches included (L2_BW). */
+uint64_t gs_cache_all_accesses(const gs_cache_stats *stats);
+/* `\t<name>[ROW][STATUS] = N` entries (indented, as GPGPU-Sim prints them),
+ * rows GLOBAL_ACC_R and GLOBAL_ACC_W always, other rows when they had an
+ * access, each with its TOTAL_ACCESS column. */
+#define GS_CACHE_BREAKDOWN_STATS (GS_ACC_COUNT * (GS_CST_COUNT + 1u))
+void gs_cache_report_breakdown(const gs_cache_stats *stats, gs_stats *out, const char *name);
 
 #endif

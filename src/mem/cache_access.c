@@ -98,6 +98,34 @@ static void cache_read_commit(gs_cache *c, const gs_cache_request *rq, uint64_t 
         gs_cachei_push_write(c, rq, cycle, res);
 }
 
+static uint32_t unit_count(uint32_t units)
+{
+    uint32_t n = 0;
+    for (; units != 0; units &= units - 1u)
+        n++;
+    return n;
+}
+
+/* The breakdown's view of a read about to be committed (cache.h
+ * gs_cache_status): valid units hit, pending ones (the line's or the MSHR
+ * entry's) are reserved hits, the rest are absent; absent units of an
+ * absent line that join an existing MSHR entry are also MSHR hits. */
+static void read_units(const gs_cache *c, const cache_read_plan *p, int found,
+                       gs_cache_result *res)
+{
+    uint32_t valid = found ? c->lines[p->line].valid_mask : 0;
+    res->units_hit = (uint8_t)unit_count(p->units & valid);
+    res->units_absent = (uint8_t)unit_count(p->missing);
+    res->units_pending = (uint8_t)unit_count(p->units & ~valid & ~p->missing);
+    if (!found && p->entry != GS_MSHR_NONE) {
+        /* an absent line: its pending units are misses too (GPGPU-Sim probes
+         * the tag array only), and every unit is an MSHR hit */
+        res->units_absent = (uint8_t)(res->units_absent + res->units_pending);
+        res->units_mshr_hit = res->units_absent;
+        res->units_pending = 0;
+    }
+}
+
 void gs_cachei_read(gs_cache *c, const gs_cache_request *rq, uint64_t cycle,
                     const gs_cachei_read_opts *o, gs_cache_result *res)
 {
@@ -114,6 +142,7 @@ void gs_cachei_read(gs_cache *c, const gs_cache_request *rq, uint64_t cycle,
     if (found && (p.units & ~c->lines[p.line].valid_mask) == 0 && o->extra_mq == 0) {
         gs_cachei_touch(c, p.set, p.line, rq);
         res->outcome = GS_CACHE_HIT;
+        res->units_hit = (uint8_t)unit_count(p.units);
         return;
     }
     why = cache_read_check(c, rq, o, &p);
@@ -121,6 +150,7 @@ void gs_cachei_read(gs_cache *c, const gs_cache_request *rq, uint64_t cycle,
         gs_cachei_fail(res, why);
         return;
     }
+    read_units(c, &p, found, res);
     cache_read_commit(c, rq, cycle, o, &p, res);
     if (p.missing)
         gs_cachei_push_read(c, rq, p.line_addr, p.missing, cycle, res);
@@ -128,9 +158,35 @@ void gs_cachei_read(gs_cache *c, const gs_cache_request *rq, uint64_t cycle,
     res->outcome = (uint8_t)((found && p.missing == 0) ? GS_CACHE_HIT_RESERVED : GS_CACHE_MISS);
 }
 
+/* The breakdown (cache.h gs_cache_status): per sector in a sector cache. */
+static void count_units(gs_cache *c, const gs_cache_request *rq, const gs_cache_result *res)
+{
+    uint64_t *row = c->stats.breakdown[gs_cache_acc_of(rq)];
+    uint32_t n = unit_count(gs_cachei_units(c, rq->sector_mask));
+    if (res->outcome == GS_CACHE_RESERVATION_FAIL) {
+        row[GS_CST_RESERVATION_FAIL] += n;
+    } else if (rq->is_write) {
+        if (res->outcome == GS_CACHE_HIT)
+            row[GS_CST_HIT] += n;
+        else if (res->outcome == GS_CACHE_HIT_RESERVED)
+            row[GS_CST_HIT_RESERVED] += n;
+        else
+            row[res->sector_miss ? GS_CST_SECTOR_MISS : GS_CST_MISS] += n;
+    } else {
+        row[GS_CST_HIT] += res->units_hit;
+        row[GS_CST_HIT_RESERVED] += res->units_pending;
+        /* absent units of a present line are sector misses */
+        row[res->outcome == GS_CACHE_MISS && res->sector_miss ? GS_CST_SECTOR_MISS
+                                                               : GS_CST_MISS] +=
+            res->units_absent;
+        row[GS_CST_MSHR_HIT] += res->units_mshr_hit;
+    }
+}
+
 static void cache_count(gs_cache *c, const gs_cache_request *rq, const gs_cache_result *res)
 {
     gs_cache_stats *s = &c->stats;
+    count_units(c, rq, res);
     if (res->outcome == GS_CACHE_RESERVATION_FAIL) {
         s->fails[GS_CACHE_FAIL_NONE]++;
         s->fails[res->fail]++;
@@ -149,6 +205,15 @@ static void cache_count(gs_cache *c, const gs_cache_request *rq, const gs_cache_
     s->sector_misses += res->sector_miss;
     s->mshr_merges += res->merged;
     s->invalidations += res->invalidated;
+}
+
+void gs_cache_count_fail(gs_cache *c, const gs_cache_request *rq, unsigned reason)
+{
+    gs_cache_result res;
+    memset(&res, 0, sizeof res);
+    res.outcome = GS_CACHE_RESERVATION_FAIL;
+    res.fail = (uint8_t)reason;
+    cache_count(c, rq, &res);
 }
 
 gs_cache_result gs_cache_access(gs_cache *c, const gs_cache_request *rq, uint64_t cycle)

@@ -330,8 +330,13 @@ static int access_direct(gs_ldst_full *u, const ldst_access *a, uint64_t now)
  * again (its fail counters and its L1D_ACCESS event), without the lookup. */
 static void repeat_fail(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 {
-    u->l1.stats.fails[GS_CACHE_FAIL_NONE]++;
-    u->l1.stats.fails[u->blocked_reason]++;
+    gs_cache_request r;
+    memset(&r, 0, sizeof r);
+    r.addr = a->c->line_addr;
+    r.sector_mask = a->c->sector_mask;
+    r.is_write = a->op == GS_MEM_STORE;
+    r.space = a->space;
+    gs_cache_count_fail(&u->l1, &r, u->blocked_reason);
     u->stats.reservation_stalls++;
     if (GS_EVENT_WANTED(u->bus, GS_EV_L1D_ACCESS)) {
         gs_event ev;

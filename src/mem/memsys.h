@@ -28,6 +28,7 @@
 #include "mem/dsched.h"
 #include "mem/ldst_stage.h"
 #include "base/stats.h"
+#include "mem/cache.h"
 #include "base/status.h"
 #include "mem/devmem.h"
 #include "mem/ldst.h"
@@ -67,11 +68,30 @@ void gs_memsys_dram_cycle(gs_memsys *sys, uint64_t dram_cycle);
 /* Anything queued or in flight anywhere below the SMs. */
 int gs_memsys_busy(const gs_memsys *sys);
 
-/* Statistics in a fixed order (GPGPU-Sim names where they exist). */
+/* Statistics in a fixed order (GPGPU-Sim names where they exist), ending
+ * with the access breakdowns of gs_memsys_report_breakdowns. */
 void gs_memsys_report(const gs_memsys *sys, gs_stats *stats);
 
-/* Most entries gs_memsys_report adds (for sizing the registry). */
+/* Most entries gs_memsys_report adds (for sizing the registry), besides the
+ * one L1D_cache_core[i] line per SM. */
 #define GS_MEMSYS_REPORT_ENTRIES 128u
+
+/* The cumulative memory counters a per-kernel statistics block reads
+ * (sim/gpu_stats.c): the L1Ds summed over SMs, the L2 slices summed, DRAM
+ * reads and writes. */
+typedef struct gs_memsys_snap {
+    gs_cache_stats l1d, l2;
+    uint64_t dram_reads, dram_writes;
+    uint8_t l1_present, l2_present;
+} gs_memsys_snap;
+void gs_memsys_snapshot(const gs_memsys *sys, gs_memsys_snap *snap);
+/* GPGPU-Sim's access breakdowns of a snapshot, indented as GPGPU-Sim prints
+ * them: `Total_core_cache_stats_breakdown[..][..]` (gpusim's core caches
+ * counted there are the L1Ds: the L1I is counted by gpgpu_icache_*, and
+ * constant and texture caches are not modelled as caches) and
+ * `L2_cache_stats_breakdown[..][..]`. */
+void gs_memsys_report_breakdowns(const gs_memsys_snap *snap, gs_stats *stats);
+#define GS_MEMSYS_BREAKDOWN_ENTRIES (2u * GS_CACHE_BREAKDOWN_STATS)
 
 /* L1D_mpki and L2_mpki: misses per 1000 committed instructions (seed-000
  * section 2.1 footnote); pass the instruction count the run reports

@@ -124,10 +124,59 @@ static void report_kernel_boundaries(const gs_memsys *sys, gs_stats *stats)
     gs_stats_put_count(stats, "L1D_dirty_lines_dropped", dirty_dropped);
 }
 
-void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
+/* GPGPU-Sim's per-core L1D summary lines, before the totals as it prints
+ * them: `L1D_cache_core[i]: Access = N, Miss = N, Miss_rate = 0.xxx,
+ * Pending_hits = N, Reservation_fails = N` (sector counts, data rows). */
+static void report_l1_cores(const gs_memsys *sys, gs_stats *stats)
+{
+    char name[GS_STAT_NAME_MAX], rate[32], text[GS_STAT_TEXT_MAX];
+    gs_cache_totals t;
+    uint32_t i;
+    gs_stats_set_indent(stats, 1);
+    for (i = 0; i < sys->n_sms; i++) {
+        gs_cache_totals_of(&sys->ldst[i].l1.stats, &t);
+        gs_fmt_ratio(rate, sizeof rate, t.misses, t.accesses, 3);
+        gs_fmt(name, sizeof name, "L1D_cache_core[%u]", (unsigned)i);
+        gs_fmt(text, sizeof text, "Access = %llu, Miss = %llu, Miss_rate = %s, "
+               "Pending_hits = %llu, Reservation_fails = %llu",
+               (unsigned long long)t.accesses, (unsigned long long)t.misses, rate,
+               (unsigned long long)t.pending_hits, (unsigned long long)t.reservation_fails);
+        gs_stats_put_text_line(stats, name, text);
+    }
+    gs_stats_set_indent(stats, 0);
+}
+
+void gs_memsys_snapshot(const gs_memsys *sys, gs_memsys_snap *snap)
 {
     gs_cache sum;
+    gs_dram_totals t;
+    memset(snap, 0, sizeof *snap);
+    snap->l1_present = (uint8_t)(sys->l1_present != 0);
+    snap->l2_present = (uint8_t)(sys->parts.params.l2_present != 0);
     if (sys->l1_present) {
+        l1_aggregate(sys, &sum);
+        snap->l1d = sum.stats;
+    }
+    gs_partitions_l2_stats(&sys->parts, &snap->l2);
+    gs_partitions_dram_totals(&sys->parts, &t);
+    snap->dram_reads = t.reads;
+    snap->dram_writes = t.writes;
+}
+
+void gs_memsys_report_breakdowns(const gs_memsys_snap *snap, gs_stats *stats)
+{
+    if (snap->l1_present)
+        gs_cache_report_breakdown(&snap->l1d, stats, "Total_core_cache_stats_breakdown");
+    if (snap->l2_present)
+        gs_cache_report_breakdown(&snap->l2, stats, "L2_cache_stats_breakdown");
+}
+
+void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
+{
+    gs_memsys_snap snap;
+    gs_cache sum;
+    if (sys->l1_present) {
+        report_l1_cores(sys, stats);
         l1_aggregate(sys, &sum);
         gs_cache_report(&sum, stats, "L1D_");
         gs_stats_put_ratio(stats, "L1D_reservation_fails_pkc",
@@ -142,7 +191,11 @@ void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
     report_icnt(&sys->request_net, stats, "icnt_req");
     report_icnt(&sys->reply_net, stats, "icnt_reply");
     gs_partitions_report(&sys->parts, stats);
+    gs_memsys_snapshot(sys, &snap);
+    gs_memsys_report_breakdowns(&snap, stats);
 }
+
+
 
 static uint64_t l2_misses(const gs_memsys *sys)
 {

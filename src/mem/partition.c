@@ -367,6 +367,11 @@ static void l2_request_of(const gs_partitions *parts, const gs_mem_req *req,
     r->space = req->space;
     r->no_allocate = (uint8_t)((req->flags & GS_REQ_L2_NO_ALLOCATE) != 0);
     r->insert_hint = (uint8_t)((req->flags & GS_REQ_L2_INSERT_LOW) ? GS_CACHE_INSERT_LOWEST : 0);
+    /* the breakdown row (cache.h gs_cache_acc): fetches and L1 write-backs by origin */
+    if (req->flags & GS_REQ_INSTRUCTION)
+        r->origin = GS_CACHE_ORIGIN_INST;
+    else if (req->flags & GS_REQ_WRITEBACK)
+        r->origin = GS_CACHE_ORIGIN_L1_WRITEBACK;
 }
 
 /* Ask the deciders once about an SM's read at this slice (base/event.h):
@@ -697,6 +702,16 @@ static void l2_aggregate(const gs_partitions *parts, gs_cache *sum)
     }
 }
 
+void gs_partitions_l2_stats(const gs_partitions *parts, gs_cache_stats *out)
+{
+    gs_cache sum;
+    memset(out, 0, sizeof *out);
+    if (!parts->params.l2_present)
+        return;
+    l2_aggregate(parts, &sum);
+    *out = sum.stats;
+}
+
 void gs_partitions_report(const gs_partitions *parts, gs_stats *stats)
 {
     gs_cache sum;
@@ -725,6 +740,9 @@ void gs_partitions_report(const gs_partitions *parts, gs_stats *stats)
     gs_partitions_dram_totals(parts, &t);
     gs_stats_put_count(stats, "total_dram_reads", t.reads);
     gs_stats_put_count(stats, "total_dram_writes", t.writes);
+    /* GPGPU-Sim's spelling of the same two counts (Accel-Sim's get_stats.py reads it) */
+    gs_stats_put_count(stats, "total dram reads", t.reads);
+    gs_stats_put_count(stats, "total dram writes", t.writes);
     gs_stats_put_count(stats, "dram_activates", t.acts);
     gs_stats_put_count(stats, "dram_row_buffer_hits", t.row_hits);
     gs_stats_put_count(stats, "dram_row_buffer_misses", t.row_misses);

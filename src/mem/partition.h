@@ -145,6 +145,8 @@ typedef struct gs_dram_totals {
 } gs_dram_totals;
 void gs_partitions_dram_totals(const gs_partitions *parts, gs_dram_totals *out);
 void gs_partitions_report(const gs_partitions *parts, gs_stats *stats);
+/* The L2 slices' counters summed into *out (zero without an L2). */
+void gs_partitions_l2_stats(const gs_partitions *parts, gs_cache_stats *out);
 /* Entries gs_partitions_report adds. */
 #define GS_PART_REPORT_ENTRIES 64u
 void gs_partitions_dump(const gs_partitions *parts, const gs_sink *sink);

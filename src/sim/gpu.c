@@ -44,6 +44,7 @@ size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound)
     if (!cfg->perfect_mem)
         total += gs_memsys_bytes(cfg);                               /* memory system */
     total += gs_mech_bytes(cfg);                                     /* mechanisms */
+    total += gs_stats_bytes(gs_sim_block_stats_count(cfg));          /* per-kernel block */
     return total;
 }
 
@@ -83,6 +84,9 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
     if (!gpu->sms || !gpu->placements || !gpu->pending || !gpu->active || !gpu->is_active || !gpu->samples ||
         !gpu->sample_l1d_misses || !gpu->sample_thread_insts)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the GPU");
+    if ((st = gs_stats_init(&gpu->block, arena, gs_sim_block_stats_count(gpu->cfg),
+                            diag)) != GS_OK)
+        return st;
     for (i = 0; i < gpu->n_sms; i++) {
         gs_sm *sm = &gpu->sms[i];
         if ((st = gs_sm_init(sm, i, &gpu->smp, NULL, gpu->cfg, &gpu->disp, arena,
@@ -305,5 +309,6 @@ gs_status gs_sim_prepare_launch(gs_gpu *gpu, gs_exec_launch *launch, gs_diag *di
     if ((st = carve_contexts(gpu, launch, diag)) != GS_OK)
         return st;
     gs_fe_ptx_bind(&gpu->fe, &gpu->fe_ptx, launch, gpu->ctx, gpu->ctx_per_sm);
+    gs_sim_set_kernel_name(gpu, launch->kernel->name);
     return GS_OK;
 }

@@ -66,6 +66,15 @@ typedef struct gs_sim_pending_cta {
     uint64_t due;
 } gs_sim_pending_cta;
 
+/* Counters at a kernel's launch: its block reports the differences. */
+typedef struct gs_kernel_mark {
+    uint64_t cycle, thread_insts, warp_cycles, busy_sm_cycles;
+    gs_memsys_snap mem;
+} gs_kernel_mark;
+
+/* Called after each kernel with its statistics block (gpu_stats.c). */
+typedef void (*gs_sim_kernel_report_fn)(void *context, const gs_stats *block, uint64_t uid);
+
 typedef struct gs_gpu {
     const gs_config *cfg;
     gs_sm_params smp;
@@ -105,7 +114,18 @@ typedef struct gs_gpu {
     /* statistics */
     uint64_t kernels, ctas_launched;
     uint64_t warp_cycles;             /* sum over cycles of resident warps */
+    uint64_t busy_sm_cycles;          /* sum over cycles of SMs holding a warp */
     gs_occupancy last_occupancy;
+    /* per-kernel statistics blocks (gpu_stats.c) */
+    char kernel_name[GS_STAT_TEXT_MAX];   /* the running kernel's */
+    gs_kernel_mark kstart;            /* counters when the running kernel started */
+    uint32_t kernel_max_warps;        /* most warps one SM held in the running kernel */
+    uint64_t last_warp_cycles, last_busy_sm_cycles;   /* the last finished kernel's */
+    uint32_t last_max_warps;
+    gs_stats block;                   /* the last finished kernel's block */
+    uint64_t block_hash, blocks;      /* every block's digest, folded in kernel order */
+    gs_sim_kernel_report_fn kernel_report;
+    void *kernel_report_ctx;
     uint64_t next_sample;
     uint32_t num_samples;
     uint64_t samples_dropped;
@@ -125,6 +145,19 @@ gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bo
 void gs_sim_attach(gs_gpu *gpu, gs_host *host);
 /* The host API executor (gs_host_executor_fn). */
 gs_status gs_sim_execute(void *gpu, gs_host *host, gs_exec_launch *launch, gs_diag *diag);
+
+/* Where each kernel's statistics block goes when the kernel finishes (after
+ * gs_sim_init; none by default: the blocks still enter the digest). */
+void gs_sim_set_kernel_report(gs_gpu *gpu, gs_sim_kernel_report_fn fn, void *context);
+/* The running kernel's name for its block (the front ends set it). */
+void gs_sim_set_kernel_name(gs_gpu *gpu, const char *name);
+/* Entries of one per-kernel block (its registry's capacity). */
+uint32_t gs_sim_block_stats_count(const gs_config *cfg);
+/* The kernel that just finished: its block, folded into the digest chain
+ * and handed to the kernel report (gpu_run.c calls it). */
+void gs_sim_kernel_finished(gs_gpu *gpu);
+/* Mark the counters at a kernel's launch (gpu_run.c calls it). */
+void gs_sim_kernel_started(gs_gpu *gpu);
 
 /* Statistics entries gs_sim_report adds (size the registry with it). */
 uint32_t gs_sim_stats_count(const gs_config *cfg);

@@ -73,6 +73,8 @@ static gs_status start_cta(gs_gpu *gpu, const gs_cta_placement *pl, gs_diag *dia
         return st;
     wake(sm, gpu->cycle);
     gs_sm_start_cta(sm, pl, cta, gpu->cycle);
+    if (sm->resident_warps > gpu->kernel_max_warps)
+        gpu->kernel_max_warps = sm->resident_warps;
     activate(gpu, pl->sm);
     gpu->ctas_launched++;
     return GS_OK;
@@ -128,6 +130,20 @@ static uint32_t resident_warps(const gs_gpu *gpu)
     for (i = 0; i < gpu->num_active; i++)
         total += gpu->sms[gpu->active[i]].resident_warps;
     return total;
+}
+
+/* `cycles` cycles with the present resident warps: the sums behind
+ * gpu_occupancy_percent, gpu_occupancy and kernel_warps_per_sm. */
+static void account_residency(gs_gpu *gpu, uint64_t cycles)
+{
+    uint32_t i, busy = 0, warps = 0;
+    for (i = 0; i < gpu->num_active; i++) {
+        uint32_t w = gpu->sms[gpu->active[i]].resident_warps;
+        warps += w;
+        busy += w != 0;
+    }
+    gpu->warp_cycles += (uint64_t)warps * cycles;
+    gpu->busy_sm_cycles += (uint64_t)busy * cycles;
 }
 
 /* Samples due at or before this cycle (before it runs): resident warps and,
@@ -234,7 +250,7 @@ static void jump(gs_gpu *gpu)
         target = deadline;   /* never wakes (a barrier deadlock): the watchdog fires */
     if (target <= gpu->cycle)
         return;
-    gpu->warp_cycles += (uint64_t)resident_warps(gpu) * (target - gpu->cycle);
+    account_residency(gpu, target - gpu->cycle);
     gpu->cycle = target;
 }
 
@@ -298,6 +314,7 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     gpu->dispatch_from = gpu->cycle + gpu->cfg->kernel_launch_latency;
     gpu->last_progress = gpu->dispatch_from;
     gpu->bus.kernel = (uint32_t)gpu->kernels;
+    gs_sim_kernel_started(gpu);
     kernel_event(gpu, GS_EV_KERNEL_LAUNCH, launch_cycle);
     while (!launch_done(gpu)) {
         int awake;
@@ -310,7 +327,7 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
         if (gpu->pending_count > 0 && (st = start_pending(gpu, diag)) != GS_OK)
             return st;
         awake = step_sms(gpu, &fault);
-        gpu->warp_cycles += resident_warps(gpu);
+        account_residency(gpu, 1u);
         deactivate_drained(gpu);
         if (fault != GS_OK) {
             *diag = gpu->fe.fault_diag;
@@ -332,5 +349,8 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     }
     kernel_event(gpu, GS_EV_KERNEL_FINISH, gpu->cycle > launch_cycle ? gpu->cycle - 1u
                                                                     : launch_cycle);
-    return gpu->fe.ops->kernel_end(&gpu->fe, diag);
+    if ((st = gpu->fe.ops->kernel_end(&gpu->fe, diag)) != GS_OK)
+        return st;
+    gs_sim_kernel_finished(gpu);
+    return GS_OK;
 }

@@ -4,10 +4,13 @@
  * gpu_sim_insn, gpgpu_n_tot_w_icount, gpu_ipc). Integers and fixed point
  * only (DESIGN.md section 4). Order is fixed: totals, stall reasons,
  * occupancy, per-SM counters in SM order, active-warp samples in time order.
+ * Also the per-kernel blocks GPGPU-Sim prints after each kernel (issue 14):
+ * this kernel's and the cumulative counters, built when a kernel finishes,
+ * handed to the kernel report and chained into the run's digest.
  */
 #include "sim/gpu.h"
 
-#define GS_SIM_FIXED_STATS 34u
+#define GS_SIM_FIXED_STATS 38u
 #define GS_SIM_PER_SM_STATS 4u
 
 uint32_t gs_sim_stats_count(const gs_config *cfg)
@@ -17,7 +20,11 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
                                            16u * gs_config_n_sub_partitions(cfg) +
                                            2u +  /* L1D_mpki, L2_mpki */
                                            2u +  /* the staged LD/ST path */
-                                           1u;   /* perfect constant loads */
+                                           1u +  /* perfect constant loads */
+                                           2u * 10u +  /* L1D_/L2_total_line_* */
+                                           gs_config_n_sms(cfg) +  /* L1D_cache_core[i] */
+                                           2u +  /* total dram reads / writes */
+                                           GS_MEMSYS_BREAKDOWN_ENTRIES;
     return mem + gs_mech_stats_count(cfg) +
            GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
            (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
@@ -68,14 +75,31 @@ static void report_stalls(const gs_gpu *gpu, gs_stats *stats)
     }
 }
 
+/* Resident warps (issue 14): kernel_warps_per_sm is the average number of
+ * warps an SM held over the cycles it held any (warp-cycles over busy
+ * SM-cycles, an exact fraction printed to 2 decimals), kernel_warps_per_sm_max
+ * the most one SM held at once; kernel_occupancy_warps_per_sm is the limit
+ * the resources allow (core/cta_dispatch.h). */
+static void put_residency(gs_stats *stats, uint64_t warp_cycles, uint64_t busy_sm_cycles,
+                          uint32_t max_warps, const gs_occupancy *occ)
+{
+    gs_stats_put_ratio(stats, "kernel_warps_per_sm", warp_cycles, busy_sm_cycles, 2);
+    gs_stats_put_count(stats, "kernel_warps_per_sm_max", max_warps);
+    gs_stats_put_count(stats, "kernel_occupancy_warps_per_sm", occ->warps_per_sm);
+}
+
 static void report_occupancy(const gs_gpu *gpu, gs_stats *stats)
 {
     const gs_occupancy *occ = &gpu->last_occupancy;
     uint64_t slots = (uint64_t)gpu->n_sms * gpu->smp.warp_slots * gpu->cycle;
     /* achieved: resident warps over warp slots, averaged over every cycle, in % */
     gs_stats_put_ratio(stats, "gpu_occupancy_percent", gpu->warp_cycles * 100u, slots, 2);
+    /* GPGPU-Sim's: over the cycles each SM held warps only */
+    gs_stats_put_ratio_unit(stats, "gpu_tot_occupancy", gpu->warp_cycles * 100u,
+                            gpu->busy_sm_cycles * gpu->smp.warp_slots, 4, "%");
     gs_stats_put_count(stats, "kernel_ctas_per_sm", occ->ctas_per_sm);
-    gs_stats_put_count(stats, "kernel_warps_per_sm", occ->warps_per_sm);
+    put_residency(stats, gpu->last_warp_cycles, gpu->last_busy_sm_cycles, gpu->last_max_warps,
+                  occ);
     gs_stats_put_count(stats, "kernel_limited_by_cta_slots",
                        (occ->limited_by & GS_CTA_RES_CTA_SLOTS) != 0);
     gs_stats_put_count(stats, "kernel_limited_by_threads",
@@ -149,6 +173,7 @@ uint64_t gs_sim_thread_insts(const gs_gpu *gpu)
 void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
 {
     uint32_t i;
+    gs_stats_set_blocks(stats, gpu->block_hash, gpu->blocks);
     report_totals(gpu, stats);
     report_stalls(gpu, stats);
     report_occupancy(gpu, stats);
@@ -161,6 +186,150 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
     for (i = 0; i < gpu->n_mechs; i++)   /* last: a run without them keeps its bytes */
         if (gpu->mech_ops[i]->report != NULL)
             gpu->mech_ops[i]->report(gpu->mech_state[i], stats);
+}
+
+/* ---- per-kernel blocks (GPGPU-Sim prints one after each kernel) ---- */
+
+#define GS_SIM_BLOCK_FIXED 48u
+
+uint32_t gs_sim_block_stats_count(const gs_config *cfg)
+{
+    return GS_SIM_BLOCK_FIXED + (cfg->perfect_mem ? 0u : GS_MEMSYS_BREAKDOWN_ENTRIES);
+}
+
+void gs_sim_set_kernel_report(gs_gpu *gpu, gs_sim_kernel_report_fn fn, void *context)
+{
+    gpu->kernel_report = fn;
+    gpu->kernel_report_ctx = context;
+}
+
+void gs_sim_set_kernel_name(gs_gpu *gpu, const char *name)
+{
+    gs_str_copy(gpu->kernel_name, sizeof gpu->kernel_name, name);
+}
+
+void gs_sim_kernel_started(gs_gpu *gpu)
+{
+    gs_kernel_mark *m = &gpu->kstart;
+    m->cycle = gpu->cycle;
+    m->thread_insts = gs_sim_thread_insts(gpu);
+    m->warp_cycles = gpu->warp_cycles;
+    m->busy_sm_cycles = gpu->busy_sm_cycles;
+    if (gpu->memsys)
+        gs_memsys_snapshot(gpu->memsys, &m->mem);
+    gpu->kernel_max_warps = 0;
+}
+
+/* GPGPU-Sim's L2_BW: GB/s (2^30 bytes per second) of 32-byte L2 sector
+ * accesses over `cycles` core cycles of `period_ps`. bytes / (cycles x
+ * period_ps x 1e-12) / 2^30 = bytes x 5^12 / (cycles x period_ps x 2^18),
+ * both sides halved while they would overflow (integers only, DESIGN.md 4). */
+static void put_bandwidth(gs_stats *b, const char *name, uint64_t bytes, uint64_t cycles,
+                          uint64_t period_ps)
+{
+    const uint64_t five12 = 244140625u, two18 = 262144u;
+    uint64_t den = cycles * period_ps;
+    while (bytes > UINT64_MAX / five12 || den > UINT64_MAX / two18) {
+        bytes >>= 1;
+        den >>= 1;
+    }
+    gs_stats_put_ratio_unit(b, name, bytes * five12, den * two18, 4, " GB/Sec");
+}
+
+static uint64_t l2_sector_bytes(const gs_cache_stats *l2)
+{
+    return 32u * gs_cache_all_accesses(l2);
+}
+
+/* GPGPU-Sim's five cache summary lines (cumulative, as GPGPU-Sim's are). */
+static void put_cache_totals(gs_stats *b, const char *prefix, const gs_cache_totals *t)
+{
+    char name[GS_STAT_NAME_MAX];
+    gs_fmt(name, sizeof name, "%stotal_cache_accesses", prefix);
+    gs_stats_put_count(b, name, t->accesses);
+    gs_fmt(name, sizeof name, "%stotal_cache_misses", prefix);
+    gs_stats_put_count(b, name, t->misses);
+    gs_fmt(name, sizeof name, "%stotal_cache_miss_rate", prefix);
+    gs_stats_put_ratio(b, name, t->misses, t->accesses, 4);
+    gs_fmt(name, sizeof name, "%stotal_cache_pending_hits", prefix);
+    gs_stats_put_count(b, name, t->pending_hits);
+    gs_fmt(name, sizeof name, "%stotal_cache_reservation_fails", prefix);
+    gs_stats_put_count(b, name, t->reservation_fails);
+}
+
+/* The memory part of a block: cumulative under GPGPU-Sim's names (Accel-Sim's
+ * get_stats.py diffs them between kernels), this kernel's under kernel_*. */
+static void block_memory(const gs_gpu *gpu, gs_stats *b, uint64_t cycles)
+{
+    const gs_memsys_snap *was = &gpu->kstart.mem;
+    gs_memsys_snap now;
+    gs_cache_totals l1, l1_was, l2, l2_was;
+    gs_memsys_snapshot(gpu->memsys, &now);
+    gs_cache_totals_of(&now.l1d, &l1);
+    gs_cache_totals_of(&was->l1d, &l1_was);
+    gs_cache_totals_of(&now.l2, &l2);
+    gs_cache_totals_of(&was->l2, &l2_was);
+    if (now.l1_present) {
+        put_cache_totals(b, "L1D_", &l1);
+        gs_stats_put_count(b, "kernel_L1D_cache_accesses", l1.accesses - l1_was.accesses);
+        gs_stats_put_count(b, "kernel_L1D_cache_misses", l1.misses - l1_was.misses);
+    }
+    if (now.l2_present) {
+        put_cache_totals(b, "L2_", &l2);
+        gs_stats_put_count(b, "kernel_L2_cache_accesses", l2.accesses - l2_was.accesses);
+        gs_stats_put_count(b, "kernel_L2_cache_misses", l2.misses - l2_was.misses);
+        put_bandwidth(b, "L2_BW", l2_sector_bytes(&now.l2) - l2_sector_bytes(&was->l2), cycles,
+                      gpu->period_ps[0]);
+        put_bandwidth(b, "L2_BW_total", l2_sector_bytes(&now.l2), gpu->cycle,
+                      gpu->period_ps[0]);
+    }
+    gs_stats_put_count(b, "total dram reads", now.dram_reads);
+    gs_stats_put_count(b, "total dram writes", now.dram_writes);
+    gs_stats_put_count(b, "kernel_dram_reads", now.dram_reads - was->dram_reads);
+    gs_stats_put_count(b, "kernel_dram_writes", now.dram_writes - was->dram_writes);
+    gs_memsys_report_breakdowns(&now, b);
+}
+
+void gs_sim_kernel_finished(gs_gpu *gpu)
+{
+    const gs_kernel_mark *m = &gpu->kstart;
+    gs_stats *b = &gpu->block;
+    uint64_t insn = gs_sim_thread_insts(gpu), winsn = 0;
+    uint64_t cycles = gpu->cycle - m->cycle, kinsn = insn - m->thread_insts;
+    uint64_t warp_cycles = gpu->warp_cycles - m->warp_cycles;
+    uint64_t busy = gpu->busy_sm_cycles - m->busy_sm_cycles;
+    uint32_t i;
+    for (i = 0; i < gpu->n_sms; i++)
+        winsn += gpu->sms[i].st.warp_insts;
+    gpu->last_warp_cycles = warp_cycles;
+    gpu->last_busy_sm_cycles = busy;
+    gpu->last_max_warps = gpu->kernel_max_warps;
+    gs_stats_clear(b);
+    gs_stats_put_text(b, "kernel_name", gpu->kernel_name);
+    gs_stats_put_count(b, "kernel_launch_uid", gpu->kernels);
+    gs_stats_put_count(b, "gpu_sim_cycle", cycles);
+    gs_stats_put_count(b, "gpu_sim_insn", kinsn);
+    gs_stats_put_ratio(b, "gpu_ipc", kinsn, cycles, 4);
+    gs_stats_put_count(b, "gpu_tot_sim_cycle", gpu->cycle);
+    gs_stats_put_count(b, "gpu_tot_sim_insn", insn);
+    gs_stats_put_ratio(b, "gpu_tot_ipc", insn, gpu->cycle, 4);
+    gs_stats_put_count(b, "gpu_tot_issued_cta", gpu->ctas_launched);
+    gs_stats_put_count(b, "gpgpu_n_tot_w_icount", winsn);
+    /* GPGPU-Sim's occupancy: resident warps over the warp slots of the SMs
+     * holding warps, per cycle; this kernel's and the run's so far */
+    gs_stats_put_ratio_unit(b, "gpu_occupancy", warp_cycles * 100u,
+                            busy * gpu->smp.warp_slots, 4, "%");
+    gs_stats_put_ratio_unit(b, "gpu_tot_occupancy", gpu->warp_cycles * 100u,
+                            gpu->busy_sm_cycles * gpu->smp.warp_slots, 4, "%");
+    gs_stats_put_count(b, "kernel_ctas_per_sm", gpu->last_occupancy.ctas_per_sm);
+    put_residency(b, warp_cycles, busy, gpu->kernel_max_warps, &gpu->last_occupancy);
+    if (gpu->memsys)
+        block_memory(gpu, b, cycles);
+    gpu->block_hash = gs_stats_chain_block(gpu->blocks ? gpu->block_hash : GS_HASH_SEED,
+                                           gs_stats_digest(b));
+    gpu->blocks++;
+    if (gpu->kernel_report != NULL)
+        gpu->kernel_report(gpu->kernel_report_ctx, b, gpu->kernels);
 }
 
 void gs_sim_dump(const gs_gpu *gpu, const gs_sink *sink)

@@ -32,6 +32,7 @@ static gs_status run_trace_kernel(gs_gpu *gpu, gs_fe_trace *fe, gs_diag *diag)
     if ((st = gs_sim_queue_kernel(gpu, &ks, diag)) != GS_OK)
         return st;
     gs_fe_trace_bind(&gpu->fe, fe);
+    gs_sim_set_kernel_name(gpu, k->name);
     if ((st = gs_sim_run_kernel(gpu, diag)) != GS_OK)
         return st;
     fe->kernels++;

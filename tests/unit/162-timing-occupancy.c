@@ -70,11 +70,67 @@ static void test_shmem_limit(void)
     check_occupancy("shared8k", 15u * 7u, 32, 6, "kernel_limited_by_shmem");
 }
 
+/* Resident warps (issue 14): kernel_warps_per_sm's numerator is the sum over
+ * cycles of the warps resident after each cycle, which is the next cycle's
+ * active-warp sample (taken before it runs; the last cycle leaves none), its
+ * maximum the most one SM held; the occupancy limit has its own name. */
+static void test_resident_warps(void)
+{
+    const gs_stat_entry *e;
+    uint64_t sum = 0;
+    uint32_t i;
+    th_config(&run.cfg);   /* 8 CTA slots: 8 one-warp CTAs per SM */
+    run.cfg.sample_cycles = 1;
+    if (!th_run_ptx(&run, "chain16", 15u * 8u, 32, 0)) {
+        th_report_failure(&run);
+        th_free(&run);
+        return;
+    }
+    GS_CHECK_EQ(0u, run.gpu.samples_dropped);
+    for (i = 1; i < run.gpu.num_samples; i++)
+        sum += run.gpu.samples[i];
+    e = gs_stats_find(&run.stats, "kernel_warps_per_sm");
+    GS_CHECK(e != NULL && e->kind == GS_STAT_RATIO);
+    if (e != NULL)
+        GS_CHECK_EQ(sum, e->value);
+    GS_CHECK_EQ(8u, th_stat(&run, "kernel_warps_per_sm_max"));
+    GS_CHECK_EQ(8u, th_stat(&run, "kernel_occupancy_warps_per_sm"));
+    th_free(&run);
+}
+
+/* One one-warp CTA per SM: every busy SM-cycle holds exactly one warp, so
+ * the average is exactly 1 (numerator = denominator), the maximum 1, while
+ * the occupancy limit stays 8. */
+static void test_one_warp_per_sm(void)
+{
+    const gs_stat_entry *e;
+    char text[32];
+    th_config(&run.cfg);
+    if (!th_run_ptx(&run, "chain16", 15u, 32, 0)) {
+        th_report_failure(&run);
+        th_free(&run);
+        return;
+    }
+    e = gs_stats_find(&run.stats, "kernel_warps_per_sm");
+    GS_CHECK(e != NULL);
+    if (e != NULL) {
+        GS_CHECK(e->den > 0);
+        GS_CHECK_EQ(e->den, e->value);
+        gs_stats_value_text(e, text, sizeof text);
+        GS_CHECK_STR("1.00", text);
+    }
+    GS_CHECK_EQ(1u, th_stat(&run, "kernel_warps_per_sm_max"));
+    GS_CHECK_EQ(8u, th_stat(&run, "kernel_occupancy_warps_per_sm"));
+    th_free(&run);
+}
+
 int main(void)
 {
     GS_RUN(test_threads_limit);
     GS_RUN(test_cta_slots_limit);
     GS_RUN(test_registers_limit);
     GS_RUN(test_shmem_limit);
+    GS_RUN(test_resident_warps);
+    GS_RUN(test_one_warp_per_sm);
     return gs_check_report();
 }

@@ -193,18 +193,30 @@ static void test_tex_unit(void)
     GS_CHECK_EQ(0u, tt_run_stat(&run, &text, "trace_addressless_mem_insts"));
 }
 
-/* A configuration that enables some specialized units must enable every
- * kind the kernel's opcode table uses (sm_80: BRA TEX TENSOR UDP). */
+/* A configuration that enables some specialized units must have a unit for
+ * every instruction the kernel holds: a UDP opcode with no UDP unit is an
+ * error naming the opcode and the file, line and column of its first
+ * occurrence (line 20: the header, block and warp lines come first); a
+ * kernel of the same binary version without one runs. */
 static void test_missing_unit_is_an_error(void)
 {
     char line[1024];
-    repeat_kernel("0 BRA 0 0 0");
+    repeat_kernel("0 UMOV 0 0 0");
     spec_config(1, 0, 4, 4);
     run.cfg.spec_units[3].enabled = 0;   /* no UDP */
     GS_CHECK_EQ(GS_E_CONFIG, tt_simulate(&run, &text));
     gs_diag_render(&run.diag, line, sizeof line);
-    GS_CHECK(strstr(line, "specialized unit named UDP") != NULL);
+    GS_CHECK(strstr(line, "kernel-1.traceg:20:17: error: opcode 'UMOV' runs on a specialized "
+                          "unit named UDP") != NULL);
     tt_free(&run);
+}
+
+static void test_missing_unit_unused_is_fine(void)
+{
+    repeat_kernel("0 BRA 0 0 0");
+    spec_config(1, 0, 4, 4);
+    run.cfg.spec_units[3].enabled = 0;   /* no UDP, and no UDP opcode */
+    GS_CHECK_EQ(34u, tt_run_stat(&run, &text, "gpu_sim_cycle"));
 }
 
 int main(void)
@@ -216,5 +228,6 @@ int main(void)
     GS_RUN(test_udp_unit_initiation_interval);
     GS_RUN(test_tex_unit);
     GS_RUN(test_missing_unit_is_an_error);
+    GS_RUN(test_missing_unit_unused_is_fine);
     return gs_check_report();
 }
