@@ -81,7 +81,12 @@ static void test_gtx480(void)
     GS_CHECK_EQ(2, cfg.dram_timing.t_rtpl);
     GS_CHECK_EQ(40, cfg.icnt.flit_size);             /* from config_fermi_islip.icnt */
     GS_CHECK_EQ(64, cfg.icnt.vc_buf_size);
-    GS_CHECK_EQ(32, cfg.meta.n_noted);
+    /* its 5 operand-collector lines are modelled (core/opcoll.h), not noted */
+    GS_CHECK_EQ(6, cfg.oc_units[0]);
+    GS_CHECK_EQ(8, cfg.oc_units[1]);
+    GS_CHECK_EQ(2, cfg.oc_in_ports[0]);
+    GS_CHECK_EQ(16, cfg.num_reg_banks);
+    GS_CHECK_EQ(27, cfg.meta.n_noted);
     GS_CHECK_EQ(28, cfg.meta.n_icnt_noted);
     check_round_trip();
 }
@@ -97,8 +102,12 @@ static void test_qv100(void)
     GS_CHECK_EQ(GS_PARTITION_IPOLY, cfg.partition_indexing);
     GS_CHECK_EQ(13, cfg.pipeline_widths.count);
     GS_CHECK_EQ(850000, cfg.clocks.dram_khz);
-    /* 3 adaptive-split options, -gpgpu_sub_core_model and trace.config's 11 now modelled */
-    GS_CHECK_EQ(53, cfg.meta.n_noted);
+    /* 3 adaptive-split options, -gpgpu_sub_core_model and trace.config's 11 now
+     * modelled, and the 7 operand-collector / register-bank / dual-issue lines */
+    GS_CHECK_EQ(0, cfg.oc_specialized);
+    GS_CHECK_EQ(8, cfg.oc_units[6]);
+    GS_CHECK_EQ(2, cfg.reg_file_port_throughput);
+    GS_CHECK_EQ(46, cfg.meta.n_noted);
     check_round_trip();
 }
 
@@ -112,8 +121,10 @@ static void test_a100(void)
     GS_CHECK_EQ(1512000, cfg.clocks.l2_khz);
     GS_CHECK_EQ(6048000, cfg.clocks.dram_khz);
     GS_CHECK_EQ(22, cfg.dram_timing.t_cl);
-    /* 3 adaptive-split options, -gpgpu_sub_core_model and trace.config's 13 now modelled */
-    GS_CHECK_EQ(52, cfg.meta.n_noted);
+    /* 3 adaptive-split options, -gpgpu_sub_core_model and trace.config's 13 now
+     * modelled, and the 7 operand-collector / register-bank / dual-issue lines */
+    GS_CHECK_EQ(32, cfg.num_reg_banks);
+    GS_CHECK_EQ(45, cfg.meta.n_noted);
     check_round_trip();
 }
 
