@@ -462,10 +462,11 @@ static int head_unit_accepts(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_
 /* Dispatch from a collector unit (gs_oc_dispatch_fn): ctx is an
  * oc_dispatch_ctx, whose memo answers CUs behind a unit that refused one
  * (nothing dispatches to that unit in between: the same reasoning as for
- * unit_refusal). */
+ * unit_refusal). One memo per scheduler: under the sub-core model the
+ * scheduler decides which units an instruction may use. */
 typedef struct oc_dispatch_ctx {
     gs_sm *sm;
-    unit_refusal memo;
+    unit_refusal memo[GS_OC_MAX_SCHEDS];
 } oc_dispatch_ctx;
 
 static int oc_dispatch_one(void *ctx, uint32_t cu, uint32_t tag, uint64_t cycle)
@@ -474,7 +475,7 @@ static int oc_dispatch_one(void *ctx, uint32_t cu, uint32_t tag, uint64_t cycle)
     gs_sm *sm = dc->sm;
     const gs_inst *inst = &sm->cu_inst[cu];
     uint32_t w = sm->inflight[tag].warp;
-    if (!unit_accepts_memo(sm, w, inst, cycle, &dc->memo))
+    if (!unit_accepts_memo(sm, w, inst, cycle, &dc->memo[w % sm->p->num_scheds]))
         return 0;
     unit_issue(sm, w, inst, tag, cycle);
     sm->last_progress = cycle;
@@ -676,8 +677,10 @@ void gs_sm_cycle(gs_sm *sm, uint64_t cycle)
     writeback(sm, cycle);
     if (gs_oc_busy(&sm->oc)) {   /* register read (opcoll.h): dispatch, then reads */
         oc_dispatch_ctx dc;
+        uint32_t s;
         dc.sm = sm;
-        dc.memo.valid = 0;
+        for (s = 0; s < sm->p->num_scheds; s++)
+            dc.memo[s].valid = 0;
         gs_oc_dispatch(&sm->oc, cycle, oc_dispatch_one, &dc);
         gs_oc_read(&sm->oc, cycle);
     }

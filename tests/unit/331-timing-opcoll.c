@@ -120,11 +120,41 @@ static void test_dual_issue_needs_different_units(void)
     GS_CHECK_EQ(single - 8u, cycles_of("indep_add16", 32));
 }
 
+/* Sub-core model, 2 schedulers with one SP unit each (mul II 2): warps 0
+ * and 1 (one per scheduler, fetched a cycle apart) run indep_mul16 side by
+ * side, each on its own SP unit, so warp 1 commits each mul exactly one
+ * cycle after warp 0 (a busy unit of scheduler 0 must not hold scheduler
+ * 1's collector units); each warp's muls commit every 2 cycles. */
+static void test_sub_core_units_do_not_block_each_other(void)
+{
+    uint64_t at[2][16];
+    uint32_t n[2] = { 0, 0 }, i, k;
+    oc_config();
+    run.cfg.sub_core_model = 1;
+    run.cfg.num_sp_units = 2;
+    run.cfg.num_sfu_units = 2;
+    GS_CHECK(th_run_ptx(&run, "indep_mul16", 1, 64, 1));
+    for (i = 0; i < run.num_commits; i++) {
+        uint32_t w = run.commits[i].warp, inst = run.commits[i].pc / 8u;
+        if (w < 2u && inst < 16u && n[w] < 16u)
+            at[w][n[w]++] = run.commits[i].cycle;
+    }
+    th_free(&run);
+    GS_CHECK_EQ(16, n[0]);
+    GS_CHECK_EQ(16, n[1]);
+    for (k = 0; k < 16u && n[0] == 16u && n[1] == 16u; k++) {
+        GS_CHECK_EQ(at[0][k] + 1u, at[1][k]);
+        if (k > 0)
+            GS_CHECK_EQ(at[0][k - 1] + 2u, at[0][k]);
+    }
+}
+
 int main(void)
 {
     GS_RUN(test_chain_adds_the_register_read_stage);
     GS_RUN(test_four_warps_and_bank_mapping);
     GS_RUN(test_full_collector_stalls_the_warp);
     GS_RUN(test_dual_issue_needs_different_units);
+    GS_RUN(test_sub_core_units_do_not_block_each_other);
     return gs_check_report();
 }
