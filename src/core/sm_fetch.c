@@ -332,6 +332,9 @@ void gs_sm_dump(const gs_sm *sm, const gs_sink *sink)
                    (unsigned)sm->id, (unsigned)sm->resident_warps,
                    (unsigned)gs_eu_in_flight(&sm->eu),
                    sm->ldst->ops->idle(sm->ldst->state) ? "idle" : "busy");
+    if (gs_oc_busy(&sm->oc))
+        gs_sink_printf(sink, "  operand collector: %u of %u units hold an instruction\n",
+                       (unsigned)gs_oc_busy(&sm->oc), (unsigned)sm->oc.total_cus);
     for (w = 0; w < sm->p->warp_slots; w++) {
         const gs_sm_warp *warp = &sm->warps[w];
         const gs_sm_view *view = &sm->views[w % sm->p->num_scheds];
