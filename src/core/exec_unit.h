@@ -9,8 +9,10 @@
  *    t to a unit keeps that unit from accepting another instruction until
  *    t + initiation_cycles[c] (the initiation interval, II);
  *  - its result is written back at cycle t + dispatch_cycles + latency_cycles[c].
- *    dispatch_cycles is the fixed per-instruction overhead between issue and
- *    the start of execution (operand read); the SM processes write-back before
+ *    dispatch_cycles is a fixed per-instruction overhead between the call and
+ *    the start of execution (0 from the configuration: the SM's operand
+ *    collector, core/opcoll.h, models register read before it calls
+ *    gs_eu_issue*, unless -gs_operand_collector 0); the SM processes write-back before
  *    issue in a cycle, so a dependent instruction issues in its producer's
  *    write-back cycle and a chain of N dependent instructions issued from
  *    cycle 0 writes its last result at N * (dispatch_cycles + latency);
