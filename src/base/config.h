@@ -190,6 +190,15 @@ typedef struct gs_config {
     uint32_t l1_latency_cycles;
     uint32_t smem_latency_cycles;
     uint32_t sub_core_model;               /* -gpgpu_sub_core_model (core/exec_unit.h) */
+    /* operand collector and register banks (core/opcoll.h); sets in
+     * gs_oc_set order: sp, sfu, dp, int, tensor_core, mem, gen */
+    uint32_t operand_collector;            /* -gs_operand_collector: 0 = issue straight to units */
+    uint32_t oc_specialized;               /* -gpgpu_enable_specialized_operand_collector */
+    uint32_t oc_units[7], oc_in_ports[7], oc_out_ports[7];
+    uint32_t num_reg_banks;                /* -gpgpu_num_reg_banks */
+    uint32_t reg_file_port_throughput;     /* -gpgpu_reg_file_port_throughput */
+    uint32_t reg_bank_mapping;             /* -gs_reg_bank_mapping: 0 naive, 1 swizzled */
+    uint32_t dual_issue_diff_exec_units;   /* -gpgpu_dual_issue_diff_exec_units */
     /* Accel-Sim trace.config (spec/formats.md 1.6), trace runs only: LAT,II per
      * class ("0,0" = not given: -ptx_opcode_* apply), specialized units */
     gs_u32_list trace_int, trace_sp, trace_dp, trace_sfu, trace_tensor;

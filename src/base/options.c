@@ -39,6 +39,8 @@ static const char *const policy_names[] = {
 #undef POLICY_NAME_
     NULL
 };
+/* -gs_reg_bank_mapping values, as gs_oc_mapping (core/opcoll.h). */
+static const char *const bank_mapping_names[] = { "naive", "swizzled", NULL };
 /* -gs_l2_drrip_dueling values, as gs_drrip_dueling. */
 static const char *const dueling_names[] = { "per_slice", "shared", NULL };
 
@@ -57,6 +59,14 @@ static const char *const dueling_names[] = { "per_slice", "shared", NULL };
 #define NOTE(n, type, d, help) { n, type, 0, 0, 0, 0, NULL, d, help, NULL }
 /* One of a list of names, stored as its index. */
 #define NAMES(n, f, d, names, help) { n, GS_OPT_NAME, 1, OFF(f), 0, 0, NULL, d, help, names }
+/* -gpgpu_operand_collector_num_units_<set> and its in / out ports (gs_oc_set order). */
+#define OC_UNITS(set, k, d) U32("gpgpu_operand_collector_num_units_" set, oc_units[k], d, 0, \
+    64, "collector units of the " set " set (core/opcoll.h)")
+#define OC_PORTS(set, k, d) \
+    U32("gpgpu_operand_collector_num_in_ports_" set, oc_in_ports[k], d, 0, 16, \
+        "instructions entering " set " collector units per cycle"), \
+    U32("gpgpu_operand_collector_num_out_ports_" set, oc_out_ports[k], d, 0, 16, \
+        "instructions leaving " set " collector units per cycle")
 #define NOTE_INT(n, d, help) NOTE(n, GS_OPT_INT, d, help)
 #define NOTE_STR(n, d, help) NOTE(n, GS_OPT_STR, d, help)
 /* trace.config LAT,II pairs ("0,0": not given; checks in config_trace.c). */
@@ -121,6 +131,33 @@ const gs_option gs_options[] = {
          "shared memory latency (core cycles)"),
     U32("gpgpu_sub_core_model", sub_core_model, "0", 0, 1,
         "1: Volta sub-cores: scheduler s issues only to units s, s+S, ... of each type"),
+    /* ---- operand collector and register banks (core/opcoll.h; seed-004 1.2.6) ---- */
+    U32("gs_operand_collector", operand_collector, "1", 0, 1,
+        "1: issue -> collector unit -> register banks -> unit; 0: issue straight to the unit"),
+    U32("gpgpu_enable_specialized_operand_collector", oc_specialized, "1", 0, 1,
+        "1: collector units per unit kind (+ generic); 0: generic units only"),
+    OC_UNITS("sp", 0, "6"),
+    OC_UNITS("sfu", 1, "8"),
+    OC_UNITS("dp", 2, "0"),
+    OC_UNITS("int", 3, "0"),
+    OC_UNITS("tensor_core", 4, "4"),
+    OC_UNITS("mem", 5, "2"),
+    OC_UNITS("gen", 6, "0"),
+    OC_PORTS("sp", 0, "2"),
+    OC_PORTS("sfu", 1, "1"),
+    OC_PORTS("dp", 2, "0"),
+    OC_PORTS("int", 3, "0"),
+    OC_PORTS("tensor_core", 4, "1"),
+    OC_PORTS("mem", 5, "1"),
+    OC_PORTS("gen", 6, "0"),
+    U32("gpgpu_num_reg_banks", num_reg_banks, "16", 1, 64,
+        "register file banks per SM (split per scheduler under the sub-core model)"),
+    U32("gpgpu_reg_file_port_throughput", reg_file_port_throughput, "1", 1, 8,
+        "operand reads each register bank serves per cycle"),
+    NAMES("gs_reg_bank_mapping", reg_bank_mapping, "swizzled", bank_mapping_names,
+          "register bank of reg r of warp w: naive r mod NB, swizzled (r + w) mod NB"),
+    U32("gpgpu_dual_issue_diff_exec_units", dual_issue_diff_exec_units, "1", 0, 1,
+        "1: a warp's 2nd instruction in a cycle must go to another unit kind"),
     /* ---- caches (formats.md 2.1) ---- */
     CACHE("gpgpu_cache:dl1", dl1, "N:32:128:4,L:L:m:N:L,A:32:8,8:0,128",
           "L1 data cache string, or none"),
@@ -335,20 +372,9 @@ const gs_option gs_options[] = {
     NOTE_INT("gpgpu_num_tensor_core_units", "0", "tensor cores"),
     NOTE_STR("ptx_opcode_latency_tesnor", "64", "tensor latency (GPGPU-Sim's spelling)"),
     NOTE_STR("ptx_opcode_initiation_tensor", "64", "tensor initiation interval"),
-    NOTE_INT("gpgpu_enable_specialized_operand_collector", "1", "operand collector"),
-    NOTE_INT("gpgpu_operand_collector_num_units_sp", "4", "operand collector"),
-    NOTE_INT("gpgpu_operand_collector_num_units_sfu", "4", "operand collector"),
-    NOTE_INT("gpgpu_operand_collector_num_units_gen", "0", "operand collector"),
-    NOTE_INT("gpgpu_operand_collector_num_in_ports_sp", "1", "operand collector"),
-    NOTE_INT("gpgpu_operand_collector_num_out_ports_sp", "1", "operand collector"),
-    NOTE_INT("gpgpu_operand_collector_num_in_ports_gen", "0", "operand collector"),
-    NOTE_INT("gpgpu_operand_collector_num_out_ports_gen", "0", "operand collector"),
-    NOTE_INT("gpgpu_num_reg_banks", "8", "register file banks"),
-    NOTE_INT("gpgpu_reg_file_port_throughput", "1", "register file ports"),
     NOTE_INT("gpgpu_shmem_limited_broadcast", "0", "shared memory broadcast"),
     NOTE_INT("gpgpu_shmem_warp_parts", "1", "shared memory warp parts"),
     NOTE_INT("gpgpu_coalesce_arch", "13", "coalescing architecture"),
-    NOTE_INT("gpgpu_dual_issue_diff_exec_units", "1", "dual issue"),
     NOTE_INT("gpgpu_l1_banks", "1", "L1 data banks"),
     NOTE_INT("gpgpu_l1_banks_byte_interleaving", "32", "L1 data bank interleave"),
     NOTE_INT("gpgpu_l1_banks_hashing_function", "0", "L1 data bank hash"),

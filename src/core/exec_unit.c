@@ -217,9 +217,19 @@ static int eu_port_free(const gs_eu *eu, uint64_t wb_cycle)
     return eu->wheel_count[slot] < eu->params.writeback_ports;
 }
 
+/* The write-back delay from now of an instruction whose configured delay
+ * started counting eu->delay_credit cycles ago (at issue; the operand
+ * collector's uncontended read stage lies inside the latency: sm.c), at
+ * least the next cycle. */
+static uint32_t eu_remaining(const gs_eu *eu, uint32_t delay)
+{
+    return delay > eu->delay_credit ? delay - eu->delay_credit : 1u;
+}
+
 /* Can type `type` take an instruction written back `delay` cycles later? */
 static int eu_accept(gs_eu *eu, uint64_t cycle, unsigned type, uint32_t delay, unsigned sched)
 {
+    delay = eu_remaining(eu, delay);
     if (eu_free_unit(eu, cycle, type, sched) < 0) {
         eu->busy_stalls++;
         return 0;
@@ -242,7 +252,7 @@ static uint64_t eu_issue(gs_eu *eu, uint64_t cycle, unsigned type, uint32_t init
     eu->issued[type]++;
     if (type == GS_UNIT_LDST)
         return GS_EU_NO_WRITEBACK;
-    wb_cycle = cycle + delay;
+    wb_cycle = cycle + eu_remaining(eu, delay);
     slot = (uint32_t)(wb_cycle & (eu->wheel_size - 1u));
     GS_ASSERT(eu->wheel_count[slot] < eu->params.writeback_ports);
     GS_ASSERT(eu->wheel_count[slot] == 0 || eu->wheel_cycle[slot] == wb_cycle);

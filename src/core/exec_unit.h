@@ -9,8 +9,10 @@
  *    t to a unit keeps that unit from accepting another instruction until
  *    t + initiation_cycles[c] (the initiation interval, II);
  *  - its result is written back at cycle t + dispatch_cycles + latency_cycles[c].
- *    dispatch_cycles is the fixed per-instruction overhead between issue and
- *    the start of execution (operand read); the SM processes write-back before
+ *    dispatch_cycles is a fixed per-instruction overhead between the call and
+ *    the start of execution (0 from the configuration: the SM's operand
+ *    collector, core/opcoll.h, models register read before it calls
+ *    gs_eu_issue*, unless -gs_operand_collector 0); the SM processes write-back before
  *    issue in a cycle, so a dependent instruction issues in its producer's
  *    write-back cycle and a chain of N dependent instructions issued from
  *    cycle 0 writes its last result at N * (dispatch_cycles + latency);
@@ -95,6 +97,9 @@ typedef struct gs_eu {
     uint8_t route[GS_UNIT_COUNT];            /* unit type that really runs it */
     uint8_t spec_of_kind[GS_SPEC_KIND_COUNT]; /* 1 + index into params.spec; 0 none */
     uint8_t trace_timing;                    /* gs_eu_use_trace_timing was called */
+    uint32_t delay_credit;                   /* cycles of the latency already spent
+                                                between issue and this call (the operand
+                                                collector's read stage; sm.c) */
     uint64_t next_free[GS_EU_TYPES][GS_EU_MAX_UNITS];   /* [GS_UNIT_COUNT + k]: spec k */
     uint32_t wheel_size;                     /* power of two > max write-back delay */
     uint8_t *wheel_count;                    /* [wheel_size] */

@@ -18,6 +18,13 @@
  * opcodes run on that unit instead (below) and only surface opcodes and
  * mem_width-0 memory opcodes take this path.
  *
+ * Operand collector (core/opcoll.h): with -gs_operand_collector 1 issue
+ * puts the instruction in a collector unit of its routed unit's kind (a copy
+ * of the gs_inst: the I-buffer slot is refilled), and the unit takes it when
+ * the CU dispatches (oc_dispatch_one); the stall at issue is then "collector
+ * full", and a busy unit holds the CU instead of the warp, as in GPGPU-Sim,
+ * whose scheduler checks only that the ID_OC stage has room.
+ *
  * Units (core/exec_unit.h): an instruction issued by scheduler s goes to a
  * specialized unit when its spec_kind names an enabled one in a trace run
  * (gs_eu_spec_of), else to the LD/ST port (shared by the SM) or its ALU
@@ -25,6 +32,7 @@
  */
 #include "core/sm_internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 static size_t round_up(size_t bytes)
@@ -40,6 +48,10 @@ size_t gs_sm_bytes(const gs_sm_params *p)
     total += round_up(p->num_scheds * sizeof(gs_sm_view));                /* issue masks */
     total += gs_scoreboard_bytes(&p->sb);                                 /* scoreboard */
     total += gs_eu_bytes(&p->eu);                                         /* units */
+    if (p->oc_enabled) {                                                  /* collector */
+        total += gs_oc_bytes(&p->oc);
+        total += round_up(gs_oc_units(&p->oc) * sizeof(gs_inst));
+    }
     total += round_up(p->warp_slots * sizeof(gs_sm_warp));                /* warps, I-bufs */
     total += round_up(p->max_ctas * sizeof(gs_sm_cta));                   /* CTA slots */
     total += round_up(slots * sizeof(gs_sm_inflight));                    /* in flight */
@@ -68,6 +80,26 @@ static gs_status sm_alloc(gs_sm *sm, gs_arena *arena, gs_diag *diag)
     return GS_OK;
 }
 
+/* The operand collector: every CU set an instruction can be routed to
+ * (gs_eu_route; a specialized-unit instruction uses its base unit's set)
+ * must have collector units. */
+static gs_status sm_oc_init(gs_sm *sm, gs_arena *arena, gs_diag *diag)
+{
+    uint8_t routed[GS_OC_GEN];
+    uint32_t u, n = gs_oc_units(&sm->p->oc);
+    gs_status st;
+    memset(routed, 0, sizeof routed);
+    for (u = 0; u < GS_UNIT_COUNT; u++)
+        routed[gs_eu_route(&sm->eu, u)] = 1;
+    if ((st = gs_oc_init(&sm->oc, &sm->p->oc, routed, arena, diag)) != GS_OK)
+        return st;
+    sm->cu_inst = (gs_inst *)gs_arena_alloc(arena, n * sizeof(gs_inst));
+    if (n && !sm->cu_inst)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for SM %u",
+                           (unsigned)sm->id);
+    return GS_OK;
+}
+
 gs_status gs_sm_init(gs_sm *sm, uint32_t id, const gs_sm_params *p, gs_ldst *full_ldst,
                      const gs_config *cfg, gs_cta_dispatch *disp, gs_arena *arena,
                      gs_diag *diag)
@@ -85,7 +117,8 @@ gs_status gs_sm_init(gs_sm *sm, uint32_t id, const gs_sm_params *p, gs_ldst *ful
         if ((st = gs_sched_init(&sm->scheds[i], &p->sched, arena, diag)) != GS_OK)
             return st;
     if ((st = gs_scoreboard_init(&sm->sb, &p->sb, arena, diag)) != GS_OK ||
-        (st = gs_eu_init(&sm->eu, &p->eu, arena, diag)) != GS_OK)
+        (st = gs_eu_init(&sm->eu, &p->eu, arena, diag)) != GS_OK ||
+        (p->oc_enabled && (st = sm_oc_init(sm, arena, diag)) != GS_OK))
         return st;
     gs_ldst_perfect_init(&sm->tex_storage, &sm->tex_port, p->tex_latency_cycles,
                          p->tex_latency_cycles);
@@ -239,8 +272,11 @@ static void complete(gs_sm *sm, uint32_t tag, uint64_t cycle)
     for (i = 0; i < rec->num_dst; i++) {
         for (j = 0; j < i && rec->dst[j] != rec->dst[i]; j++)
             ;
-        if (j == i)   /* a destination listed twice holds one entry */
-            gs_scoreboard_release(&sm->sb, w, rec->dst[i]);
+        if (j < i)    /* a destination listed twice holds one entry */
+            continue;
+        gs_scoreboard_release(&sm->sb, w, rec->dst[i]);
+        if (sm->p->oc_enabled)   /* the write takes its bank this cycle */
+            gs_oc_write(&sm->oc, cycle, w, w % sm->p->num_scheds, rec->dst[i]);
     }
     view->sb_wait &= ~bit;     /* re-check the head next issue */
     view->long_wait &= ~bit;
@@ -307,7 +343,8 @@ static unsigned spec_for(const gs_sm *sm, const gs_inst *inst)
     return inst->spec_kind ? gs_eu_spec_of(&sm->eu, inst->spec_kind) : 0u;
 }
 
-/* Can the unit of inst take it from the scheduler of warp w now? */
+/* Can the unit of inst take it from the scheduler of warp w now (straight
+ * from issue, or from its collector unit)? */
 static int unit_accepts(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle)
 {
     unsigned sched = w % sm->p->num_scheds, spec = spec_for(sm, inst);
@@ -337,6 +374,36 @@ static void unit_issue(gs_sm *sm, uint32_t w, const gs_inst *inst, uint32_t tag,
     }
 }
 
+/* The collector-unit set of inst: its routed unit's (opcoll.h). */
+static unsigned oc_kind(const gs_sm *sm, const gs_inst *inst)
+{
+    return sm->eu.route[inst->unit];   /* gs_eu_route without its call (hot) */
+}
+
+/* Can inst leave issue now: into a collector unit, or (no collector) into
+ * its unit? */
+static int issue_accepts(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle)
+{
+    if (sm->p->oc_enabled)
+        return gs_oc_can_accept(&sm->oc, cycle, oc_kind(sm, inst), w % sm->p->num_scheds);
+    return unit_accepts(sm, w, inst, cycle);
+}
+
+/* Issue inst of warp w under tag: into a collector unit, which keeps a copy
+ * (the addresses only for the LD/ST unit), or straight into its unit. */
+static void issue_to(gs_sm *sm, uint32_t w, const gs_inst *inst, uint32_t tag, uint64_t cycle)
+{
+    uint32_t cu;
+    if (!sm->p->oc_enabled) {
+        unit_issue(sm, w, inst, tag, cycle);
+        return;
+    }
+    cu = gs_oc_accept(&sm->oc, cycle, oc_kind(sm, inst), w % sm->p->num_scheds, w, tag,
+                      inst->src, inst->num_src);
+    memcpy(&sm->cu_inst[cu], inst,
+           inst->unit == GS_UNIT_LDST ? sizeof *inst : offsetof(gs_inst, addr));
+}
+
 /* The last unit refusal seen by one scheduler in one cycle. Within a
  * schedule() call nothing issues, so a unit that refused one head refuses
  * every head with the same (specialized unit, unit, class, LD/ST port): the
@@ -350,14 +417,13 @@ typedef struct unit_refusal {
 
 /* Does the unit of w's head take it now (memo: this call's last refusal,
  * or NULL)? The key is compared field by field (building it as a struct
- * first cost a store-forwarding stall per waiting warp). */
-static int head_unit_accepts(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle,
+ * first cost a store-forwarding stall per waiting warp). Used by issue
+ * without the collector and by the collector's dispatch. */
+static int unit_accepts_memo(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle,
                              unit_refusal *memo)
 {
     unsigned spec;
     const gs_ldst *port;
-    if (memo == NULL)
-        return unit_accepts(sm, w, inst, cycle);
     spec = spec_for(sm, inst);
     port = inst->unit == GS_UNIT_LDST ? ldst_for(sm, inst) : NULL;
     if (memo->valid && memo->unit == inst->unit && memo->op_class == inst->op_class &&
@@ -371,6 +437,61 @@ static int head_unit_accepts(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_
     memo->op_class = inst->op_class;
     memo->port = port;
     return 0;
+}
+
+/* Can w's head leave issue now (memo: this call's last refusal, or NULL)?
+ * With the collector the answer depends only on the CU set (kind). */
+static int head_unit_accepts(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle,
+                             unit_refusal *memo)
+{
+    unsigned kind;
+    if (memo == NULL)
+        return issue_accepts(sm, w, inst, cycle);
+    if (!sm->p->oc_enabled)
+        return unit_accepts_memo(sm, w, inst, cycle, memo);
+    kind = oc_kind(sm, inst);
+    if (memo->valid && memo->unit == kind)
+        return 0;
+    if (gs_oc_can_accept(&sm->oc, cycle, kind, w % sm->p->num_scheds))
+        return 1;
+    memo->valid = 1;
+    memo->unit = kind;
+    return 0;
+}
+
+/* Dispatch from a collector unit (gs_oc_dispatch_fn): ctx is an
+ * oc_dispatch_ctx, whose memo answers CUs behind a unit that refused one
+ * (nothing dispatches to that unit in between: the same reasoning as for
+ * unit_refusal). One memo per scheduler: under the sub-core model the
+ * scheduler decides which units an instruction may use. */
+typedef struct oc_dispatch_ctx {
+    gs_sm *sm;
+    unit_refusal memo[GS_OC_MAX_SCHEDS];
+} oc_dispatch_ctx;
+
+static int oc_dispatch_one(void *ctx, uint32_t cu, uint32_t tag, uint64_t cycle)
+{
+    oc_dispatch_ctx *dc = (oc_dispatch_ctx *)ctx;
+    gs_sm *sm = dc->sm;
+    const gs_inst *inst = &sm->cu_inst[cu];
+    uint32_t w = sm->inflight[tag].warp;
+    int ok;
+    /* The configured latencies are dependent issue-to-issue latencies as the
+     * microbenchmarks behind the published configurations measure them:
+     * they include the register read. So the collector's uncontended stage
+     * (read the cycle after issue, dispatch the cycle after: GS_OC_STAGE_CYCLES)
+     * is spent inside the latency, and only its delays beyond that (bank
+     * conflicts, write-back priority, busy units, out ports) add cycles
+     * (README "Operand collector"). LD/ST timing is the memory system's. */
+    sm->eu.delay_credit = GS_OC_STAGE_CYCLES;
+    ok = unit_accepts_memo(sm, w, inst, cycle, &dc->memo[w % sm->p->num_scheds]);
+    if (ok)
+        unit_issue(sm, w, inst, tag, cycle);
+    sm->eu.delay_credit = 0;
+    if (!ok)
+        return 0;
+    sm->last_progress = cycle;
+    return 1;
 }
 
 /* Can the head of `w` issue now? On a scoreboard hazard the warp is parked in
@@ -396,7 +517,9 @@ static gs_stall head_issuable(gs_sm *sm, uint32_t w, uint64_t cycle, unit_refusa
             view->long_wait |= bit;
         return GS_STALL_SCOREBOARD;
     }
-    return head_unit_accepts(sm, w, inst, cycle, memo) ? GS_STALL_NONE : GS_STALL_UNIT;
+    if (head_unit_accepts(sm, w, inst, cycle, memo))
+        return GS_STALL_NONE;
+    return sm->p->oc_enabled ? GS_STALL_COLLECTOR : GS_STALL_UNIT;
 }
 
 static void issue_barrier(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle)
@@ -440,7 +563,7 @@ static void issue_head(gs_sm *sm, uint32_t w, uint64_t cycle)
     if (SM_WANTS(sm, WARP_ISSUE))
         sm_event(sm, GS_EV_WARP_ISSUE, w, CTA_OF(sm, w), cycle, inst->pc, rec->active_lanes,
                  inst->op_class);
-    unit_issue(sm, w, inst, tag, cycle);
+    issue_to(sm, w, inst, tag, cycle);
     warp->inflight++;
     gs_sm_view_of(sm, w)->sb_ok &= ~gs_sm_bit_of(sm, w);   /* new head, new reservations */
     sm->st.warp_insts++;
@@ -454,29 +577,50 @@ static void issue_head(gs_sm *sm, uint32_t w, uint64_t cycle)
     sm->last_progress = cycle;
 }
 
+/* The execution unit kind of inst (-gpgpu_dual_issue_diff_exec_units). */
+static unsigned exec_kind(const gs_sm *sm, const gs_inst *inst)
+{
+    unsigned spec = spec_for(sm, inst);
+    return spec ? GS_UNIT_COUNT + spec : gs_eu_route(&sm->eu, inst->unit);
+}
+
+/* May w issue its next head in the cycle it issued one of unit kind `last`?
+ * With -gpgpu_dual_issue_diff_exec_units 1 (GPGPU-Sim's scheduler_unit) only
+ * to another kind of unit. */
+static int may_issue_again(gs_sm *sm, uint32_t w, unsigned last, uint64_t cycle)
+{
+    const gs_sm_warp *warp = &sm->warps[w];
+    if (warp->ibuf_count == 0 || warp->at_barrier)
+        return 0;
+    if (sm->p->dual_issue_diff && exec_kind(sm, &warp->ibuf[warp->ibuf_head]) == last)
+        return 0;
+    return head_issuable(sm, w, cycle, NULL) == GS_STALL_NONE;
+}
+
 /* Issue the picked warp's head and, up to the per-warp limit, the next ones. */
 static void issue_warp(gs_sm *sm, uint32_t w, uint64_t cycle)
 {
     gs_sm_warp *warp = &sm->warps[w];
     uint32_t issued = 0;
+    unsigned last;
     do {
+        last = exec_kind(sm, &warp->ibuf[warp->ibuf_head]);
         issue_head(sm, w, cycle);
         issued++;
-    } while (issued < sm->p->max_issue_per_warp && warp->ibuf_count > 0 &&
-             !warp->at_barrier && head_issuable(sm, w, cycle, NULL) == GS_STALL_NONE);
+    } while (issued < sm->p->max_issue_per_warp && may_issue_again(sm, w, last, cycle));
     if (warp->ibuf_count == 0)
         gs_sm_view_of(sm, w)->has_inst &= ~gs_sm_bit_of(sm, w);
     gs_sm_update_fetch(sm, w);
 }
 
 static gs_stall classify(const gs_sm_view *view, const gs_sched *sched, uint64_t ready,
-                         int unit_busy)
+                         gs_stall unit_busy)
 {
     uint64_t present = sched->present;
     if (ready)
         return GS_STALL_THROTTLED;
-    if (unit_busy)
-        return GS_STALL_UNIT;
+    if (unit_busy != GS_STALL_NONE)   /* unit busy, or no collector unit */
+        return unit_busy;
     if (view->sb_wait & ~view->long_wait & present)
         return GS_STALL_SCOREBOARD;
     if (view->long_wait & present)
@@ -493,7 +637,8 @@ static int schedule(gs_sm *sm, uint32_t s, uint64_t cycle)
     uint32_t n = sm->p->num_scheds;
     uint64_t cand = view->has_inst & ~view->sb_wait & ~sched->blocked;
     gs_sched_cycle_in in;
-    int unit_busy = 0, pick;
+    gs_stall unit_busy = GS_STALL_NONE;
+    int pick;
     unit_refusal memo;
     memo.valid = 0;
     in.ready = in.load = 0;
@@ -506,8 +651,8 @@ static int schedule(gs_sm *sm, uint32_t s, uint64_t cycle)
             in.ready |= 1ull << l;
             if (warp->ibuf[warp->ibuf_head].mem_op == GS_MEM_LOAD)
                 in.load |= 1ull << l;
-        } else if (why == GS_STALL_UNIT) {
-            unit_busy = 1;
+        } else if (why == GS_STALL_UNIT || why == GS_STALL_COLLECTOR) {
+            unit_busy = why;
         }
     }
     in.long_wait = view->long_wait;
@@ -543,6 +688,15 @@ void gs_sm_cycle(gs_sm *sm, uint64_t cycle)
 {
     uint32_t i;
     writeback(sm, cycle);
+    if (gs_oc_busy(&sm->oc)) {   /* register read (opcoll.h): dispatch, then reads */
+        oc_dispatch_ctx dc;
+        uint32_t s;
+        dc.sm = sm;
+        for (s = 0; s < sm->p->num_scheds; s++)
+            dc.memo[s].valid = 0;
+        gs_oc_dispatch(&sm->oc, cycle, oc_dispatch_one, &dc);
+        gs_oc_read(&sm->oc, cycle);
+    }
     issue(sm, cycle);
     for (i = 0; i < sm->p->fetch_throughput; i++)
         gs_sm_fetch(sm, cycle);

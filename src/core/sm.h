@@ -6,17 +6,24 @@
  *   1. write-back: results of the execution units due this cycle
  *      (gs_eu_writeback) and completed memory instructions of the LD/ST unit
  *      (mem/ldst.h: completions, then cycle) release their scoreboard entries
+ *      (and take their register bank for the cycle: core/opcoll.h)
  *      and emit WARP_COMMIT events; a warp whose exit has issued and that has
  *      nothing in flight leaves; a CTA whose warps all left frees its slot;
- *   2. issue: scheduler 0, 1, ... N-1 each pick one warp among those whose
+ *   2. register read (core/opcoll.h; with -gs_operand_collector 1, the
+ *      default): collector units whose operands were all read dispatch to
+ *      their units (out ports, in order per warp), then the register banks
+ *      serve this cycle's operand reads (write-backs of step 1 first);
+ *   3. issue: scheduler 0, 1, ... N-1 each pick one warp among those whose
  *      I-buffer head has free operands (scoreboard: RAW/WAW, seed-004 1.2.2)
- *      and a unit that accepts it now, and issue up to
- *      -gpgpu_max_insn_issue_per_warp in-order instructions of it; because
- *      write-back runs first, a dependent instruction issues in its
- *      producer's write-back cycle;
- *   3. fetch and decode: one warp per cycle (round robin over the warps with
- *      I-buffer room; -gpgpu_inst_fetch_throughput N repeats the stage N
- *      times a cycle, as GPGPU-Sim does, each time the next warp) reads its next PC in the instruction cache
+ *      and a free collector unit of its unit kind and in port (without the
+ *      collector: a unit that accepts it now), and issue up to
+ *      -gpgpu_max_insn_issue_per_warp in-order instructions of it (with
+ *      -gpgpu_dual_issue_diff_exec_units 1 each to a different unit kind);
+ *      because write-back runs first, a dependent instruction issues in its
+ *      producer's write-back cycle, is read the next cycle and reaches its
+ *      unit the cycle after;
+ *   4. fetch and decode: one warp per cycle (round robin over the warps with
+ *      I-buffer room) reads its next PC in the instruction cache
  *      (-gpgpu_cache:il1 geometry, LRU; or every fetch hits with
  *      -gs_perfect_icache 1); on a hit up to GS_SM_IBUF instructions of that
  *      line are decoded into the warp's I-buffer, where issue can see them
@@ -49,6 +56,7 @@
 #include "core/exec_unit.h"
 #include "core/frontend.h"
 #include "core/ldst_perfect.h"
+#include "core/opcoll.h"
 #include "core/sched.h"
 #include "core/scoreboard.h"
 #include "mem/ldst.h"
@@ -67,6 +75,7 @@ typedef enum gs_stall {
     GS_STALL_BARRIER,       /* waiting at a barrier */
     GS_STALL_NO_INST,       /* I-buffer empty (fetch, I-cache miss, draining) */
     GS_STALL_THROTTLED,     /* ready warps existed, the policy's steering held them */
+    GS_STALL_COLLECTOR,     /* an operand-ready warp found no free collector unit / in port */
     GS_STALL_COUNT
 } gs_stall;
 
@@ -79,6 +88,9 @@ typedef struct gs_sm_params {
     gs_sched_params sched;
     gs_scoreboard_params sb;
     gs_eu_params eu;
+    uint32_t oc_enabled;              /* -gs_operand_collector (core/opcoll.h) */
+    gs_oc_params oc;
+    uint32_t dual_issue_diff;         /* -gpgpu_dual_issue_diff_exec_units */
     uint32_t perfect_icache;
     uint32_t fetch_throughput;        /* -gpgpu_inst_fetch_throughput: fetches a cycle */
     uint32_t icache_sets, icache_assoc, icache_line_bytes;
@@ -158,6 +170,8 @@ typedef struct gs_sm {
     gs_sm_view *views;                /* [num_scheds] */
     gs_scoreboard sb;
     gs_eu eu;
+    gs_oc oc;                         /* operand collector (zero when disabled) */
+    gs_inst *cu_inst;                 /* [collector units]: the instruction each holds */
     gs_ldst *ldst;
     gs_ldst_perfect *perfect;         /* NULL when the full memory system serves it */
     gs_ldst_perfect perfect_storage;

@@ -296,6 +296,8 @@ uint64_t gs_sm_quiet_until(gs_sm *sm, uint64_t cycle)
         if (view->has_inst & ~view->sb_wait & ~sm->scheds[s].blocked)
             return GS_SM_NO_EVENT;   /* a warp may issue (or retry a busy unit) */
     }
+    if (gs_oc_busy(&sm->oc))
+        return GS_SM_NO_EVENT;   /* operands being read / waiting to dispatch */
     wake = eu_next_writeback(&sm->eu, cycle);
     wake = min_u64(wake, gs_ldst_perfect_next_event(sm->perfect));
     wake = min_u64(wake, gs_ldst_perfect_next_event(&sm->tex_storage));
@@ -320,7 +322,7 @@ void gs_sm_skip(gs_sm *sm, uint64_t from, uint64_t to)
 
 static const char *const stall_names[GS_STALL_COUNT] = {
     "issued", "idle", "unit busy", "scoreboard", "memory", "barrier", "no instruction",
-    "throttled"
+    "throttled", "collector full"
 };
 
 void gs_sm_dump(const gs_sm *sm, const gs_sink *sink)
@@ -330,6 +332,9 @@ void gs_sm_dump(const gs_sm *sm, const gs_sink *sink)
                    (unsigned)sm->id, (unsigned)sm->resident_warps,
                    (unsigned)gs_eu_in_flight(&sm->eu),
                    sm->ldst->ops->idle(sm->ldst->state) ? "idle" : "busy");
+    if (gs_oc_busy(&sm->oc))
+        gs_sink_printf(sink, "  operand collector: %u of %u units hold an instruction\n",
+                       (unsigned)gs_oc_busy(&sm->oc), (unsigned)sm->oc.total_cus);
     for (w = 0; w < sm->p->warp_slots; w++) {
         const gs_sm_warp *warp = &sm->warps[w];
         const gs_sm_view *view = &sm->views[w % sm->p->num_scheds];

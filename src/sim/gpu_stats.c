@@ -34,7 +34,7 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
 static const char *const stall_stat[GS_STALL_COUNT] = {
     NULL, "gpgpu_sched_idle_no_warps", "gpgpu_stall_unit_busy", "gpgpu_stall_scoreboard",
     "gpgpu_stall_memory", "gpgpu_stall_barrier", "gpgpu_stall_no_instruction",
-    "gpgpu_stall_throttled"
+    "gpgpu_stall_throttled", "gpgpu_stall_collector_full"
 };
 
 static void report_totals(const gs_gpu *gpu, gs_stats *stats)
@@ -86,6 +86,28 @@ static void put_residency(gs_stats *stats, uint64_t warp_cycles, uint64_t busy_s
     gs_stats_put_ratio(stats, "kernel_warps_per_sm", warp_cycles, busy_sm_cycles, 2);
     gs_stats_put_count(stats, "kernel_warps_per_sm_max", max_warps);
     gs_stats_put_count(stats, "kernel_occupancy_warps_per_sm", occ->warps_per_sm);
+}
+
+/* Operand collector (core/opcoll.h), when modelled. */
+static void report_collector(const gs_gpu *gpu, gs_stats *stats)
+{
+    uint64_t reads = 0, bank = 0, wb = 0, disp = 0;
+    uint32_t i;
+    if (!gpu->smp.oc_enabled)
+        return;
+    for (i = 0; i < gpu->n_sms; i++) {
+        const gs_oc_stats *st = &gpu->sms[i].oc.st;
+        reads += st->reads;
+        bank += st->bank_conflicts;
+        wb += st->wb_conflicts;
+        disp += st->dispatch_stalls;
+    }
+    gs_stats_put_count(stats, "gpgpu_n_reg_operand_reads", reads);
+    /* operand reads deferred a cycle: the bank served other reads / a write-back */
+    gs_stats_put_count(stats, "gpgpu_n_reg_bank_conflicts", bank);
+    gs_stats_put_count(stats, "gpgpu_n_reg_bank_wb_conflicts", wb);
+    /* cycles a collector unit with all operands waited for its unit */
+    gs_stats_put_count(stats, "gpgpu_n_oc_dispatch_stalls", disp);
 }
 
 static void report_occupancy(const gs_gpu *gpu, gs_stats *stats)
@@ -176,6 +198,7 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
     gs_stats_set_blocks(stats, gpu->block_hash, gpu->blocks);
     report_totals(gpu, stats);
     report_stalls(gpu, stats);
+    report_collector(gpu, stats);
     report_occupancy(gpu, stats);
     report_sms(gpu, stats);
     report_samples(gpu, stats);

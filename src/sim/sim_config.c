@@ -128,6 +128,23 @@ static gs_status fill_sched(const gs_config *cfg, gs_sm_params *p, gs_diag *diag
     return GS_OK;
 }
 
+/* Operand collector and register banks (core/opcoll.h). */
+static void fill_oc(const gs_config *cfg, gs_sm_params *p)
+{
+    gs_oc_params *oc = &p->oc;
+    p->oc_enabled = cfg->operand_collector;
+    p->dual_issue_diff = cfg->dual_issue_diff_exec_units;
+    oc->specialized = cfg->oc_specialized;
+    memcpy(oc->num_cus, cfg->oc_units, sizeof oc->num_cus);
+    memcpy(oc->in_ports, cfg->oc_in_ports, sizeof oc->in_ports);
+    memcpy(oc->out_ports, cfg->oc_out_ports, sizeof oc->out_ports);
+    oc->num_banks = cfg->num_reg_banks;
+    oc->port_throughput = cfg->reg_file_port_throughput;
+    oc->mapping = cfg->reg_bank_mapping ? GS_OC_MAP_SWIZZLED : GS_OC_MAP_NAIVE;
+    oc->sub_core = cfg->sub_core_model;
+    oc->num_scheds = p->num_scheds;
+}
+
 gs_status gs_sm_params_from_config(const gs_config *cfg, gs_sm_params *p, gs_diag *diag)
 {
     gs_eu_params *eu = &p->eu;
@@ -163,6 +180,7 @@ gs_status gs_sm_params_from_config(const gs_config *cfg, gs_sm_params *p, gs_dia
         eu->writeback_ports = GS_EU_MAX_PORTS;
     if (eu->writeback_ports == 0)
         eu->writeback_ports = 1u;
+    fill_oc(cfg, p);
     /* -gpgpu_perfect_inst_const_cache's instruction half is -gs_perfect_icache */
     p->perfect_icache = cfg->perfect_icache || cfg->perfect_inst_const_cache;
     p->fetch_throughput = cfg->inst_fetch_throughput;

@@ -81,7 +81,12 @@ static void test_gtx480(void)
     GS_CHECK_EQ(2, cfg.dram_timing.t_rtpl);
     GS_CHECK_EQ(40, cfg.icnt.flit_size);             /* from config_fermi_islip.icnt */
     GS_CHECK_EQ(64, cfg.icnt.vc_buf_size);
-    GS_CHECK_EQ(31, cfg.meta.n_noted);             /* -network_mode now modelled */
+    /* its 5 operand-collector lines (core/opcoll.h) and -network_mode are modelled */
+    GS_CHECK_EQ(6, cfg.oc_units[0]);
+    GS_CHECK_EQ(8, cfg.oc_units[1]);
+    GS_CHECK_EQ(2, cfg.oc_in_ports[0]);
+    GS_CHECK_EQ(16, cfg.num_reg_banks);
+    GS_CHECK_EQ(26, cfg.meta.n_noted);
     GS_CHECK_EQ(28, cfg.meta.n_icnt_noted);
     check_round_trip();
 }
@@ -97,10 +102,14 @@ static void test_qv100(void)
     GS_CHECK_EQ(GS_PARTITION_IPOLY, cfg.partition_indexing);
     GS_CHECK_EQ(13, cfg.pipeline_widths.count);
     GS_CHECK_EQ(850000, cfg.clocks.dram_khz);
-    /* 3 adaptive-split options, -gpgpu_sub_core_model and trace.config's 11 now modelled,
-     * and the launch latencies, perfect I/const cache, fetch throughput, local crossbar
-     * (5 options) and HBM dual bus */
-    GS_CHECK_EQ(43, cfg.meta.n_noted);
+    /* 3 adaptive-split options, -gpgpu_sub_core_model and trace.config's 11 now
+     * modelled, the 7 operand-collector / register-bank / dual-issue lines, and the
+     * launch latencies, perfect I/const cache, fetch throughput, local crossbar (5
+     * options) and HBM dual bus */
+    GS_CHECK_EQ(0, cfg.oc_specialized);
+    GS_CHECK_EQ(8, cfg.oc_units[6]);
+    GS_CHECK_EQ(2, cfg.reg_file_port_throughput);
+    GS_CHECK_EQ(36, cfg.meta.n_noted);
     check_round_trip();
 }
 
@@ -114,9 +123,10 @@ static void test_a100(void)
     GS_CHECK_EQ(1512000, cfg.clocks.l2_khz);
     GS_CHECK_EQ(6048000, cfg.clocks.dram_khz);
     GS_CHECK_EQ(22, cfg.dram_timing.t_cl);
-    /* 3 adaptive-split options, -gpgpu_sub_core_model and trace.config's 13 now modelled,
-     * and the same 10 as qv100 */
-    GS_CHECK_EQ(42, cfg.meta.n_noted);
+    /* 3 adaptive-split options, -gpgpu_sub_core_model and trace.config's 13 now
+     * modelled, and the same 7 + 10 as qv100 */
+    GS_CHECK_EQ(32, cfg.num_reg_banks);
+    GS_CHECK_EQ(35, cfg.meta.n_noted);
     check_round_trip();
 }
 

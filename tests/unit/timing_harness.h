@@ -41,12 +41,16 @@ typedef struct th_run {
     const gs_sink *event_sink;  /* optional -gs_event_trace sink (gs_sim_set_event_sink) */
 } th_run;
 
-/* A test configuration: the gtx480 defaults, perfect memory and I-cache. */
+/* A test configuration: the gtx480 defaults, perfect memory and I-cache, and
+ * no operand collector (issue goes straight to the units), so a test's exact
+ * cycles come from the mechanism it isolates; the collector's own tests
+ * (330..) turn it on. */
 static inline void th_config(gs_config *cfg)
 {
     gs_config_defaults(cfg);
     cfg->perfect_mem = 1;
     cfg->perfect_icache = 1;
+    cfg->operand_collector = 0;   /* isolate units and schedulers; tests 330.. turn it on */
 }
 
 /* Commits of SM 0, from the event bus. */

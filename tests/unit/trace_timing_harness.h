@@ -142,12 +142,14 @@ typedef struct tt_run {
     void *hook_ctx;
 } tt_run;
 
-/* gtx480 defaults, perfect memory and I-cache (tests change fields after). */
+/* gtx480 defaults, perfect memory and I-cache, no operand collector (as
+ * th_config in timing_harness.h; tests change fields after). */
 static inline void tt_config(gs_config *cfg)
 {
     gs_config_defaults(cfg);
     cfg->perfect_mem = 1;
     cfg->perfect_icache = 1;
+    cfg->operand_collector = 0;   /* isolate units and schedulers; tests 330.. turn it on */
 }
 
 /* Run the kernel list at list_path read through r->io under r->cfg;
