@@ -194,8 +194,8 @@ static void test_warp_filter(void)
         "core 6 warp_commit k=1 sm=0 w=1 cta=0 pc=0x0 lanes=32 class=int_add",
         "core 6 warp_issue k=1 sm=0 w=1 cta=0 pc=0x8 lanes=32 class=mem",
         "core 7 mshr_merge k=1 sm=0 w=1 cta=0 pc=0x8 level=l1d unit=0 addr=0x10000000 merged=2",
-        "core 7 l1d_access k=1 sm=0 w=1 cta=0 pc=0x8 unit=0 addr=0x10000000 op=rd "
-        "outcome=hit_reserved fail=- sector_miss=0",
+        ("core 7 l1d_access k=1 sm=0 w=1 cta=0 pc=0x8 unit=0 addr=0x10000000 op=rd "
+         "outcome=hit_reserved fail=- sector_miss=0"),
         "core 59 warp_commit k=1 sm=0 w=1 cta=0 pc=0x8 lanes=32 class=mem",
         "core 59 warp_issue k=1 sm=0 w=1 cta=0 pc=0x10 lanes=32 class=int_add",
         "core 60 warp_issue k=1 sm=0 w=1 cta=0 pc=0x18 lanes=32 class=control",
