@@ -306,12 +306,29 @@ static void shell_quote(const char *text, char *out, size_t capacity)
     out[used] = '\0';
 }
 
+/* Slurm's values go into #SBATCH lines verbatim: no blanks, quotes or newlines. */
+static int slurm_value_ok(const char *flag, const char *v)
+{
+    const char *p;
+    if (!v)
+        return 0;
+    for (p = v; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')
+              || strchr("_.:=,+-", *p)))
+            return gs_cli_usage_error("study: %s '%s': letters, digits and _.:=,+- only", flag,
+                                      v);
+    return 0;
+}
+
 static int emit(const gs_study *s, const study_args *a, const char *program, const char *dir)
 {
     char cwd[GS_STUDY_PATH_MAX], qcwd[2u * GS_STUDY_PATH_MAX], qprog[2u * GS_STUDY_PATH_MAX];
     char qfile[2u * GS_STUDY_PATH_MAX], qdir[2u * GS_STUDY_PATH_MAX];
     uint32_t k, n = gs_study_job_count(s);
     int rc;
+    if ((rc = slurm_value_ok("--partition", a->partition)) ||
+        (rc = slurm_value_ok("--time", a->time)) || (rc = slurm_value_ok("--mem", a->mem)))
+        return rc;
     if (getcwd(cwd, sizeof cwd) == NULL)
         return gs_cli_usage_error("cannot read the current folder");
     if ((rc = make_dirs(dir)))

@@ -20,10 +20,11 @@
 #include <string.h>
 
 #include "cli/cli_study.h"
+#include "fp/fpmath_soft.h"
 
-typedef struct u128 {
-    uint64_t hi, lo;
-} u128;
+/* 128-bit integers: the fp layer's (fp/fpmath_soft.h), plus the two operations it
+ * lacks, a product with an overflow flag and a division. */
+typedef gs_u128 u128;
 
 static u128 u128_of(uint64_t v)
 {
@@ -33,21 +34,10 @@ static u128 u128_of(uint64_t v)
     return r;
 }
 
-static u128 mul64(uint64_t a, uint64_t b)
-{
-    uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
-    u128 r;
-    r.lo = (p00 & 0xffffffffu) | (mid << 32);
-    r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-    return r;
-}
-
 /* a * b; *overflow set when the product needs more than 128 bits. */
 static u128 u128_mul(u128 a, uint64_t b, int *overflow)
 {
-    u128 low = mul64(a.lo, b), high = mul64(a.hi, b);
+    u128 low = gs_u128_mul64(a.lo, b), high = gs_u128_mul64(a.hi, b);
     if (high.hi != 0 || low.hi + high.lo < low.hi)
         *overflow = 1;
     low.hi += high.lo;
@@ -56,32 +46,9 @@ static u128 u128_mul(u128 a, uint64_t b, int *overflow)
 
 static u128 u128_add(u128 a, u128 b, int *overflow)
 {
-    u128 r;
-    r.lo = a.lo + b.lo;
-    r.hi = a.hi + b.hi + (r.lo < a.lo);
-    if (r.hi < a.hi || (r.hi == a.hi && r.lo < a.lo))
+    u128 r = gs_u128_add(a, b);
+    if (gs_u128_cmp(r, a) < 0)
         *overflow = 1;
-    return r;
-}
-
-static int u128_ge(u128 a, u128 b)
-{
-    return a.hi != b.hi ? a.hi > b.hi : a.lo >= b.lo;
-}
-
-static u128 u128_sub(u128 a, u128 b)
-{
-    u128 r;
-    r.lo = a.lo - b.lo;
-    r.hi = a.hi - b.hi - (a.lo < b.lo);
-    return r;
-}
-
-static u128 u128_half(u128 a)
-{
-    u128 r;
-    r.lo = (a.lo >> 1) | (a.hi << 63);
-    r.hi = a.hi >> 1;
     return r;
 }
 
@@ -94,8 +61,8 @@ static u128 u128_div(u128 n, u128 d)
         uint64_t in = bit >= 64 ? (n.hi >> (bit - 64)) & 1u : (n.lo >> bit) & 1u;
         r.hi = (r.hi << 1) | (r.lo >> 63);
         r.lo = (r.lo << 1) | in;
-        if (u128_ge(r, d)) {
-            r = u128_sub(r, d);
+        if (gs_u128_cmp(r, d) >= 0) {
+            r = gs_u128_sub(r, d);
             if (bit >= 64)
                 q.hi |= (uint64_t)1 << (bit - 64);
             else
@@ -105,16 +72,22 @@ static u128 u128_div(u128 n, u128 d)
     return q;
 }
 
+/* round(n / d) half up in 128 bits; 0 on a zero divisor or an overflow. */
+static int round_div128(u128 n, u128 d, u128 *q)
+{
+    int overflow = 0;
+    if (d.hi == 0 && d.lo == 0)
+        return 0;
+    n = u128_add(n, gs_u128_shr(d, 1), &overflow);
+    *q = u128_div(n, d);
+    return !overflow;
+}
+
 /* round(n / d) half up, when it fits 62 bits (room for gmean's 2g - 1). */
 static int round_div(u128 n, u128 d, uint64_t *out)
 {
-    int overflow = 0;
     u128 q;
-    if (d.hi == 0 && d.lo == 0)
-        return 0;
-    n = u128_add(n, u128_half(d), &overflow);
-    q = u128_div(n, d);
-    if (overflow || q.hi != 0 || (q.lo >> 62) != 0)
+    if (!round_div128(n, d, &q) || q.hi != 0 || (q.lo >> 62) != 0)
         return 0;
     *out = q.lo;
     return 1;
@@ -124,8 +97,8 @@ int gs_study_fixed_ratio(uint64_t a_num, uint64_t a_den, uint64_t b_num, uint64_
                          uint64_t *out)
 {
     int overflow = 0;
-    u128 n = u128_mul(mul64(a_num, b_den), GS_STUDY_SCALE, &overflow);
-    u128 d = mul64(a_den, b_num);
+    u128 n = u128_mul(gs_u128_mul64(a_num, b_den), GS_STUDY_SCALE, &overflow);
+    u128 d = gs_u128_mul64(a_den, b_num);
     return !overflow && round_div(n, d, out);
 }
 
@@ -143,17 +116,17 @@ int gs_study_amean(const uint64_t *v, uint32_t n, uint64_t *out)
 
 int gs_study_hmean(const uint64_t *v, uint32_t n, uint64_t *out)
 {
-    const u128 e24 = mul64(1000000000000ull, 1000000000000ull);
+    const u128 e24 = gs_u128_mul64(1000000000000ull, 1000000000000ull);
     u128 sum = u128_of(0), total;
     int overflow = 0;
     uint32_t i;
     if (n == 0)
         return 0;
     for (i = 0; i < n; i++) {
-        uint64_t r;
-        if (v[i] == 0 || !round_div(e24, u128_of(v[i]), &r))
+        u128 r;   /* up to 10^24: 128 bits */
+        if (v[i] == 0 || !round_div128(e24, u128_of(v[i]), &r))
             return 0;
-        sum = u128_add(sum, u128_of(r), &overflow);
+        sum = u128_add(sum, r, &overflow);
     }
     total = u128_mul(e24, n, &overflow);
     return !overflow && round_div(total, sum, out);

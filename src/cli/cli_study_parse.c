@@ -248,7 +248,8 @@ static int check_workload(gs_study *s, gs_study_workload *w)
         gs_study_resolve(s, spec, path, sizeof path);
         if (!file_exists(path))
             return fail(s, w->spec, "workload file '%s' cannot be read", spec);
-    } else if (gs_cli_workload_lookup(w->display, &found, &diag) != GS_OK) {
+    } else if (gs_cli_workload_lookup(w->display, &found, &diag) != GS_OK ||
+               (!found && gs_cli_workload_not_found(w->display, &diag) != GS_OK)) {
         return fail(s, w->spec, "%s", diag.message);
     }
     make_id(w);
@@ -502,44 +503,40 @@ static int parse_multi(gs_study *s, line_words lw)
 
 /* ---- the file ---- */
 
-static int parse_simple(gs_study *s, line_words lw)
+static int parse_name(gs_study *s, line_words lw)
 {
-    const char *k = lw.w[0].text;
-    if (strcmp(k, "study") == 0) {
-        if (lw.n != 2 || !name_ok(lw.w[1].text))
-            return fail(s, &lw.w[0], "expected: study NAME (letters, digits, '_', '-')");
-        gs_str_copy(s->name, sizeof s->name, lw.w[1].text);
-        return 0;
-    }
-    if (strcmp(k, "baseline") == 0) {
-        if (lw.n != 2)
-            return fail(s, &lw.w[0], "expected: baseline CONFIG");
-        if (s->n_rules)
-            return fail(s, &lw.w[0], "baseline must come before the class rules that use it");
-        return need_config(s, &lw.w[1], &s->baseline);
-    }
-    if (strcmp(k, "mean") == 0)
-        return parse_means(s, lw);
-    return fail(s, &lw.w[0], "unknown statement '%s' (study, config, workload, metric, "
-                "baseline, mean, derive, class, multi)", k);
+    if (lw.n != 2 || !name_ok(lw.w[1].text))
+        return fail(s, &lw.w[0], "expected: study NAME (letters, digits, '_', '-')");
+    gs_str_copy(s->name, sizeof s->name, lw.w[1].text);
+    return 0;
 }
+
+static int parse_baseline(gs_study *s, line_words lw)
+{
+    if (lw.n != 2)
+        return fail(s, &lw.w[0], "expected: baseline CONFIG");
+    if (s->n_rules)
+        return fail(s, &lw.w[0], "baseline must come before the class rules that use it");
+    return need_config(s, &lw.w[1], &s->baseline);
+}
+
+static const struct statement {
+    const char *keyword;
+    int (*parse)(gs_study *s, line_words lw);
+} statements[] = {
+    { "study", parse_name },       { "config", parse_config },   { "workload", parse_workload },
+    { "metric", parse_metric },    { "baseline", parse_baseline }, { "mean", parse_means },
+    { "derive", parse_derive },    { "class", parse_rule },      { "multi", parse_multi },
+};
 
 static int parse_line(gs_study *s, line_words lw)
 {
-    const char *k = lw.w[0].text;
-    if (strcmp(k, "config") == 0)
-        return parse_config(s, lw);
-    if (strcmp(k, "workload") == 0)
-        return parse_workload(s, lw);
-    if (strcmp(k, "metric") == 0)
-        return parse_metric(s, lw);
-    if (strcmp(k, "derive") == 0)
-        return parse_derive(s, lw);
-    if (strcmp(k, "class") == 0)
-        return parse_rule(s, lw);
-    if (strcmp(k, "multi") == 0)
-        return parse_multi(s, lw);
-    return parse_simple(s, lw);
+    size_t i;
+    for (i = 0; i < sizeof statements / sizeof statements[0]; i++)
+        if (strcmp(lw.w[0].text, statements[i].keyword) == 0)
+            return statements[i].parse(s, lw);
+    return fail(s, &lw.w[0], "unknown statement '%s' (study, config, workload, metric, "
+                "baseline, mean, derive, class, multi)", lw.w[0].text);
 }
 
 static void default_name(gs_study *s)
