@@ -66,7 +66,8 @@ class SmokeStudy(unittest.TestCase):
     def test_run_writes_one_json_per_job(self):
         self.assertEqual(self.first.returncode, 0, self.first.stderr)
         self.assertIn("study smoke: 6 jobs, 6 run, 0 already done", self.first.stdout)
-        self.assertEqual(sorted(os.listdir(self.seq)), sorted(j["id"] + ".json" for j in self.jobs))
+        self.assertEqual(sorted(os.listdir(self.seq)),
+                         sorted(j["id"] + ".json" for j in self.jobs))
         for j in self.jobs:
             with open(os.path.join(self.seq, j["id"] + ".json")) as f:
                 result = json.load(f)

@@ -215,12 +215,12 @@ static int rule_holds(const collection *c, const gs_study_rule *r, uint32_t w)
 static void compute(collection *c)
 {
     const gs_study *s = c->s;
-    uint32_t w, d, k, m, r, g, W = s->n_workloads;
+    uint32_t w, d, k, m, r, g, W = s->n_workloads, D = s->n_derived;
     for (w = 0; w < W; w++) {
-        for (d = 0; d < s->n_derived; d++) {   /* stat(B) / stat(A): B's time over A's */
-            const uint64_t *a = &c->dstat[((s->derived[d].config_a * W + w) * s->n_derived + d) * 2u];
-            const uint64_t *b = &c->dstat[((s->derived[d].config_b * W + w) * s->n_derived + d) * 2u];
-            uint64_t *out = &c->derived[w * s->n_derived + d];
+        for (d = 0; d < D; d++) {   /* stat(B) / stat(A): B's time over A's */
+            const uint64_t *a = &c->dstat[((s->derived[d].config_a * W + w) * D + d) * 2u];
+            const uint64_t *b = &c->dstat[((s->derived[d].config_b * W + w) * D + d) * 2u];
+            uint64_t *out = &c->derived[w * D + d];
             if (!gs_study_fixed_ratio(b[0], b[1], a[0], a[1], out))
                 *out = NA;
         }

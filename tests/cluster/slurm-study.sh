@@ -22,7 +22,8 @@ if [ "$rc" != 0 ]; then echo "slurm-study: FAIL: the cluster did not start"; exi
 trap 'bash tests/cluster/stop-slurm.sh' EXIT
 rm -rf "$OUT"
 "$GPUSIM" study "$STUDY" --run --out "$OUT/seq" >/dev/null 2>&1
-"$GPUSIM" study "$STUDY" --emit parallel --out "$OUT/par" | parallel -j2 --halt now,fail=1 2>/dev/null
+"$GPUSIM" study "$STUDY" --emit parallel --out "$OUT/par" |
+    parallel -j2 --halt now,fail=1 2>/dev/null
 "$GPUSIM" study "$STUDY" --emit slurm --partition debug --time 00:10:00 --mem 1G \
     --out "$OUT/slurm" > "$OUT/smoke.sbatch"
 job=$(sbatch --parsable "$OUT/smoke.sbatch")
