@@ -68,8 +68,14 @@ unit-tests: $(TEST_BIN)
 run: $(BUILD)/gpusim
 	./$(BUILD)/gpusim
 
-test: all unit-tests check-layers
+test: all unit-tests check-layers repro-smoke
 	$(PYTHON) tests/run_tests.py --build $(BUILD)
+
+# A tiny study end to end (README "Running studies"): sequential, GNU parallel (SKIPPED
+# with its reason where it is not installed), collect, and --check against the golden.
+.PHONY: repro-smoke
+repro-smoke: $(BUILD)/gpusim
+	$(PYTHON) tests/study/repro_smoke.py --build $(BUILD)
 
 # One-way layers (DESIGN.md section 2): names any #include against the order.
 check-layers:

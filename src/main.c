@@ -123,6 +123,9 @@ static void print_usage(void)
            "       gpusim hash --fn linear|xor|fermi|ipoly --sets N [--poly P] [--bits K] "
            "[--line BYTES] ADDR...\n"
            "       gpusim addr [--config NAME|FILE] [-option value ...] ADDR...\n"
+           "       gpusim study FILE --list | --run | --run-one K | --collect DIR |\n"
+           "                    --emit parallel|slurm | --check GOLDEN.csv [--update-golden]\n"
+           "                    [--out DIR] [--partition P] [--time T] [--mem M]\n"
            "       gpusim --help | --usage | --version\n");
 }
 
@@ -130,6 +133,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "hash") == 0)
         return gs_cli_hash(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "study") == 0)
+        return gs_cli_study(argc, argv);   /* argv[0] too: --emit names the binary */
     if (argc > 1 && strcmp(argv[1], "addr") == 0)
         return gs_cli_addr(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "--version") == 0) {

@@ -49,6 +49,12 @@ struct gs_config;
 struct gs_stats;
 int gs_cli_timing_run(const struct gs_config *cfg, const char *workload,
                       int (*emit)(const struct gs_stats *stats, void *ctx), void *ctx);
+/* The same for an Accel-Sim trace set (kernelslist.g or its folder;
+ * cli_trace.c), for study jobs (cli_study.c). */
+int gs_cli_trace_timing_run(const struct gs_config *cfg, const char *path,
+                            int (*emit)(const struct gs_stats *stats, void *ctx), void *ctx);
+/* gpusim study FILE ... (src/cli/cli_study.c) */
+int gs_cli_study(int argc, char **argv);
 /* The workload lookup and file reader of cli_workload.c, for cli_timing.c;
  * gs_cli_workload_close releases what the reader held. */
 struct gs_workload;

@@ -91,7 +91,7 @@ static int load_text(gs_config *cfg, const char *name, const char *text, size_t 
     return 0;
 }
 
-static int load_one(gs_config *cfg, const char *what)
+int gs_cli_config_load_one(gs_config *cfg, const char *what)
 {
     const gs_preset *preset = gs_preset_find(what);
     char *text;
@@ -126,13 +126,13 @@ static int load_files(int argc, char **argv, gs_config *cfg, unsigned char *used
         if (i + 1 >= argc)
             return gs_cli_usage_error("%s needs a preset name or a file", argv[i]);
         used[i] = used[i + 1] = 1;
-        rc = load_one(cfg, argv[i + 1]);
+        rc = gs_cli_config_load_one(cfg, argv[i + 1]);
         if (rc)
             return rc;
         any = 1;
         i++;
     }
-    return any ? 0 : load_one(cfg, DEFAULT_PRESET);
+    return any ? 0 : gs_cli_config_load_one(cfg, DEFAULT_PRESET);
 }
 
 /* Pass 2: single-dash overrides `-option value`, in order. */

@@ -23,6 +23,11 @@
  * Returns 0, or the exit status 2 after printing the error. */
 int gs_cli_config_load(int argc, char **argv, gs_config *cfg, unsigned char *used);
 
+/* Load one preset (by name) or config file on top of cfg (as --config does;
+ * a study's configuration sources, cli_study_parse.c). Returns 0, or 2 after
+ * printing the error. */
+int gs_cli_config_load_one(gs_config *cfg, const char *what);
+
 /* The embedded presets' names, space-separated in tables/presets.c order, for
  * --help and the unknown-preset error (one source, so a new preset shows). */
 const char *gs_cli_preset_names(void);

@@ -58,7 +58,8 @@ static void print_help(void)
         "  --list-workloads    list the embedded workloads (NAME[:small|:paper])\n"
         "  --list-mechanisms   list the mechanisms -gs_mechanisms can enable\n"
         "  --config-stats      print configuration-derived counters instead of running\n"
-        "other commands: gpusim hash ..., gpusim addr ... (see gpusim --usage)\n\n");
+        "other commands: gpusim hash ..., gpusim addr ..., gpusim study FILE ... (studies:\n"
+        "                README \"Running studies\"; see gpusim --usage)\n\n");
     gs_config_print_help(&gs_cli_stdout);
 }
 

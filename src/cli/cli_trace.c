@@ -227,8 +227,10 @@ typedef struct trace_timing {
     gs_trace_io io;
 } trace_timing;
 
+typedef int (*trace_emit_fn)(const gs_stats *stats, void *ctx);
+
 static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_path,
-                      gs_arena *arena, gs_stats *stats, const cli_trace_out *out)
+                      gs_arena *arena, gs_stats *stats, trace_emit_fn emit, void *ctx)
 {
     gs_trace_params p;
     gs_diag diag;
@@ -255,10 +257,11 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
         return gs_cli_report(&diag);
     gs_sim_report_trace(&run->gpu, &run->fe, stats);
     gs_cli_print_speed(&run->gpu, stats, (double)(clock() - start) / CLOCKS_PER_SEC);
-    return gs_cli_emit_stats(stats, out->json, out->csv, out->check);
+    return emit(stats, ctx);
 }
 
-static int time_trace(const gs_config *cfg, const char *list_path, const cli_trace_out *out)
+static int time_trace(const gs_config *cfg, const char *list_path, trace_emit_fn emit,
+                      void *ctx)
 {
     static trace_timing run;   /* large: not on the stack */
     gs_arena arena;
@@ -280,7 +283,7 @@ static int time_trace(const gs_config *cfg, const char *list_path, const cli_tra
     run.io.open = io_open;
     run.io.read_at = io_read_at;
     run.io.close = io_close;
-    rc = gs_cli_event_trace_close(run_timing(&run, cfg, list_path, &arena, &stats, out));
+    rc = gs_cli_event_trace_close(run_timing(&run, cfg, list_path, &arena, &stats, emit, ctx));
     gs_trace_close(&run.tr);
     gs_cli_free_arena(buffer);
     return rc;
@@ -297,6 +300,20 @@ static void resolve_list(const char *path, char *out, size_t capacity)
         return;
     }
     gs_fmt(out, capacity, "%s", path);
+}
+
+static int emit_out(const gs_stats *stats, void *ctx)
+{
+    const cli_trace_out *out = (const cli_trace_out *)ctx;
+    return gs_cli_emit_stats(stats, out->json, out->csv, out->check);
+}
+
+int gs_cli_trace_timing_run(const gs_config *cfg, const char *path,
+                            int (*emit)(const gs_stats *stats, void *ctx), void *ctx)
+{
+    static char list_path[GS_TRACE_PATH_MAX];
+    resolve_list(path, list_path, sizeof list_path);
+    return time_trace(cfg, list_path, emit, ctx);
 }
 
 /* The value of a flag that takes one (--trace PATH, --stats-json FILE, ...). */
@@ -340,7 +357,8 @@ int gs_cli_trace(int argc, char **argv)
         rc = gs_cli_usage_error("--trace needs a kernelslist.g or its folder");
     if (!rc) {
         resolve_list(path, list_path, sizeof list_path);
-        rc = functional ? count_trace(cfg, list_path, &out) : time_trace(cfg, list_path, &out);
+        rc = functional ? count_trace(cfg, list_path, &out)
+                        : time_trace(cfg, list_path, emit_out, &out);
     }
     gs_cli_free(cfg);
     gs_cli_free(used);

@@ -1,0 +1,307 @@
+"""Issue 13, studies as data: `gpusim study` end to end on tests/study/smoke.study
+(run, resume, run-one, partial/stale/missing results, collect, --check, the GNU
+parallel leg when parallel is installed), and the collector's fixed-point
+arithmetic on synthetic results (tests/study/arith.study) checked against values
+this test computes with Python integers and fractions."""
+import fractions
+import json
+import os
+import random
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GPUSIM = os.path.join(os.environ.get("GPUSIM_BUILD", os.path.join(ROOT, "build")), "gpusim")
+SMOKE = "tests/study/smoke.study"
+ARITH = "tests/study/arith.study"
+S = 10 ** 6
+
+
+def gpusim(*args):
+    return subprocess.run([GPUSIM] + list(args), cwd=ROOT, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, universal_newlines=True, timeout=300)
+
+
+def jobs(study):
+    out = gpusim("study", study, "--list")
+    assert out.returncode == 0, out.stderr
+    rows = [l.split() for l in out.stdout.splitlines() if not l.startswith("multi ")]
+    return [dict(k=int(r[0]), id=r[1], config=r[2], workload=r[3], cls=r[4], hash=r[5])
+            for r in rows]
+
+
+def read_csv(path):
+    with open(path) as f:
+        lines = f.read().splitlines()
+    assert lines[0] == "row,workload,class,config,metric,value,normalised"
+    return {tuple(l.split(",")[:5]): tuple(l.split(",")[5:]) for l in lines[1:]}
+
+
+def fixed(text):
+    """'1.234567' -> 1234567 (exact)."""
+    whole, frac = text.split(".")
+    assert len(frac) == 6
+    return int(whole) * S + int(frac)
+
+
+class SmokeStudy(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="gpusim-study-")
+        cls.seq = os.path.join(cls.tmp, "seq")
+        cls.first = gpusim("study", SMOKE, "--run", "--out", cls.seq)
+        cls.jobs = jobs(SMOKE)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def copy(self, name):
+        dest = os.path.join(self.tmp, name)
+        shutil.copytree(self.seq, dest)
+        return dest
+
+    def test_run_writes_one_json_per_job(self):
+        self.assertEqual(self.first.returncode, 0, self.first.stderr)
+        self.assertIn("study smoke: 6 jobs, 6 run, 0 already done", self.first.stdout)
+        self.assertEqual(sorted(os.listdir(self.seq)),
+                         sorted(j["id"] + ".json" for j in self.jobs))
+        for j in self.jobs:
+            with open(os.path.join(self.seq, j["id"] + ".json")) as f:
+                result = json.load(f)
+            self.assertTrue(result["complete"])
+            self.assertEqual((result["id"], result["config"], result["spec_hash"]),
+                             (j["id"], j["config"], j["hash"]))
+            self.assertIn("gpu_sim_cycle", result["stats"])
+
+    def test_job_equals_plain_run(self):
+        """A study job's statistics and digest are the plain run's (same code path)."""
+        plain = gpusim("--workload", "reduce", "-gs_perfect_dram", "1")
+        stats = dict(l.split(" = ") for l in plain.stdout.splitlines())
+        with open(os.path.join(self.seq, "fastdram.reduce.json")) as f:
+            result = json.load(f)
+        self.assertEqual(result["digest"], stats["digest"])
+        self.assertEqual(str(result["stats"]["gpu_sim_cycle"]), stats["gpu_sim_cycle"])
+        self.assertEqual(result["stats"]["gpu_ipc"]["text"], stats["gpu_ipc"])
+
+    def test_resume_skips_complete_results(self):
+        out = self.copy("resume")
+        again = gpusim("study", SMOKE, "--run", "--out", out)
+        self.assertIn("6 jobs, 0 run, 6 already done", again.stdout)
+        with open(os.path.join(out, "base.reduce.json"), "rb") as f:
+            before = f.read()
+        os.remove(os.path.join(out, "base.reduce.json"))
+        again = gpusim("study", SMOKE, "--run", "--out", out)
+        self.assertIn("6 jobs, 1 run, 5 already done", again.stdout)
+        with open(os.path.join(out, "base.reduce.json"), "rb") as f:
+            self.assertEqual(f.read(), before)   # deterministic bytes
+
+    def test_run_one_writes_only_its_job(self):
+        out = os.path.join(self.tmp, "one")
+        r = gpusim("study", SMOKE, "--run-one", "4", "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(os.listdir(out), ["fastdram.reduce.json"])   # no temporary left
+
+    def test_missing_partial_stale_are_named(self):
+        out = self.copy("bad")
+        os.remove(os.path.join(out, "base.vectoradd.json"))
+        with open(os.path.join(out, "base.reduce.json"), "r+") as f:
+            f.truncate(200)
+        path = os.path.join(out, "fastdram.example-syrk.json")
+        with open(path) as f:
+            text = f.read()
+        with open(path, "w") as f:
+            f.write(text.replace(self.jobs[5]["hash"], "0123456789abcdef"))
+        r = gpusim("study", SMOKE, "--collect", out)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("job 0 (base.vectoradd): missing", r.stderr)
+        self.assertIn("job 1 (base.reduce): partial", r.stderr)
+        self.assertIn("job 5 (fastdram.example-syrk): stale", r.stderr)
+        self.assertIn("3 of 6 results missing, partial or stale", r.stderr)
+        self.assertFalse(os.path.exists(os.path.join(out, "smoke.csv")))
+        again = gpusim("study", SMOKE, "--run", "--out", out)
+        self.assertIn("6 jobs, 3 run, 3 already done", again.stdout)
+        self.assertEqual(gpusim("study", SMOKE, "--collect", out).returncode, 0)
+
+    def test_collect_and_check(self):
+        out = self.copy("check")
+        r = gpusim("study", SMOKE, "--collect", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(os.path.join(out, "smoke.md")) as f:
+            self.assertEqual(f.read(), r.stdout)
+        table = read_csv(os.path.join(out, "smoke.csv"))
+        cycles = {c: fixed(table[("job", "vectoradd", "memory-sensitive", c, "cycles")][0])
+                  for c in ("base", "fastdram")}
+        self.assertEqual(table[("job", "vectoradd", "memory-sensitive", "fastdram", "cycles")][1],
+                         text(ratio(cycles["fastdram"], 1, cycles["base"], 1)))
+        golden = os.path.join(self.tmp, "golden.csv")
+        shutil.copy(os.path.join(out, "smoke.csv"), golden)
+        r = gpusim("study", SMOKE, "--check", golden, "--out", out)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("check: matches", r.stdout)
+        with open(golden) as f:
+            body = f.read()
+        old = "job,reduce,memory-sensitive,base,cycles,"
+        line = [l for l in body.splitlines() if l.startswith(old)][0]
+        with open(golden, "w") as f:
+            f.write(body.replace(line, old + "1.000000,1.000000"))
+        r = gpusim("study", SMOKE, "--check", golden, "--out", out)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("job,reduce,memory-sensitive,base,cycles: old 1.000000,1.000000, new "
+                      + line[len(old):], r.stdout)
+        self.assertIn("check: 1 differences", r.stdout)
+        r = gpusim("study", SMOKE, "--check", golden, "--update-golden", "--out", out)
+        self.assertEqual(r.returncode, 0)
+        with open(golden) as f, open(os.path.join(out, "smoke.csv")) as g:
+            self.assertEqual(f.read(), g.read())
+
+    def test_parallel_leg(self):
+        if shutil.which("parallel") is None:
+            self.skipTest("GNU parallel is not installed")
+        out = os.path.join(self.tmp, "par")
+        emitted = gpusim("study", SMOKE, "--emit", "parallel", "--out", out)
+        self.assertEqual(len(emitted.stdout.splitlines()), 6)
+        r = subprocess.run(["parallel", "-j2"], input=emitted.stdout, cwd=ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for name in ("seq-c", "par"):
+            d = self.copy(name) if name == "seq-c" else out
+            self.assertEqual(gpusim("study", SMOKE, "--collect", d).returncode, 0)
+        with open(os.path.join(self.tmp, "seq-c", "smoke.csv"), "rb") as f, \
+                open(os.path.join(out, "smoke.csv"), "rb") as g:
+            self.assertEqual(f.read(), g.read())
+
+
+# ---- the collector's arithmetic on synthetic results ----
+
+def ratio(a_num, a_den, b_num, b_den):
+    d = a_den * b_num
+    return None if d == 0 else (a_num * b_den * S + d // 2) // d
+
+
+def hmean(v):
+    e24 = 10 ** 24
+    total = sum((e24 + x // 2) // x for x in v)
+    return (len(v) * e24 + total // 2) // total
+
+
+def iroot(a, n):
+    lo, hi = 0, 1 << (a.bit_length() // n + 1)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if mid ** n <= a:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def gmean(v):
+    prod = 1
+    for x in v:
+        prod *= x
+    return (iroot(2 ** len(v) * prod, len(v)) + 1) // 2   # exact, rounded half up
+
+
+def amean(v):
+    return (sum(v) + len(v) // 2) // len(v)
+
+
+def text(v):
+    return "n/a" if v is None else "%d.%06d" % divmod(v, S)
+
+
+def write_result(folder, job, stats):
+    lines = ['{', '  "format": "gpusim-study-result 1",', '  "study": "arith",',
+             '  "job": %d,' % job["k"], '  "id": "%s",' % job["id"],
+             '  "config": "%s",' % job["config"], '  "workload": "%s",' % job["workload"],
+             '  "class": "",', '  "spec_hash": "%s",' % job["hash"], '  "stats": {']
+    entries = []
+    for name, value in stats:
+        if isinstance(value, tuple):
+            entries.append('    "%s": {"num": %d, "den": %d, "decimals": 4, "text": "-"}'
+                           % (name, value[0], value[1]))
+        else:
+            entries.append('    "%s": %d' % (name, value))
+    lines.append(",\n".join(entries))
+    lines += ['  },', '  "digest": "%016x",' % job["k"], '  "complete": true', '}', '']
+    with open(os.path.join(folder, job["id"] + ".json"), "w") as f:
+        f.write("\n".join(lines))
+
+
+class CollectorArithmetic(unittest.TestCase):
+    def test_means_against_python(self):
+        rng = random.Random(13)
+        folder = tempfile.mkdtemp(prefix="gpusim-arith-")
+        try:
+            self.check(rng, folder)
+        finally:
+            shutil.rmtree(folder)
+
+    def check(self, rng, folder):
+        js = jobs(ARITH)
+        raw = {}
+        for j in js:
+            x = rng.choice([1, 3, 7, 999983, 123456789, rng.randrange(1, 10 ** 9)])
+            y = 0 if j["id"] == "lo.histogram" else rng.randrange(1, 10 ** 6)
+            q = (rng.randrange(0, 10 ** 7), rng.randrange(1, 10 ** 4))
+            t = rng.randrange(1000, 10 ** 7)
+            raw[(j["config"], j["workload"])] = (x, y, q, t)
+            write_result(folder, j, [("x_count", x), ("y_count", y), ("q_ratio", q),
+                                     ("t_cycles", t)])
+        r = gpusim("study", ARITH, "--collect", folder)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        table = read_csv(os.path.join(folder, "arith.csv"))
+        configs = ["base", "alt", "lo"]
+        wls = ["vectoradd", "reduce", "example:syrk", "vadd:small", "histogram"]
+        static = {"vectoradd": "a", "reduce": "a", "example:syrk": "b", "vadd:small": "b",
+                  "histogram": ""}
+        sp = {}
+        for w in wls:
+            tb, ta = raw[("base", w)][3], raw[("alt", w)][3]
+            sp[w] = ratio(tb, 1, ta, 1)
+        cls = {w: "fast" if sp[w] >= 1500000 else static[w] for w in wls}
+        values = {}
+        for c in configs:
+            for w in wls:
+                x, y, q, t = raw[(c, w)]
+                values[(c, w)] = {"x": ratio(x, 1, 1, 1), "r": ratio(x, 1, y, 1),
+                                  "q": ratio(q[0], q[1], 1, 1)}
+        groups = ["all"] + [g for g in dict.fromkeys(cls[w] for w in wls) if g]
+        for c in configs:
+            for w in wls:
+                for m in ("x", "r", "q"):
+                    v, b = values[(c, w)][m], values[("base", w)][m]
+                    norm = None if v is None or b is None else ratio(v, 1, b, 1)
+                    self.assertEqual(table[("job", w, cls[w], c, m)], (text(v), text(norm)))
+                    values[(c, w)][m + "_norm"] = norm
+        for w in wls:
+            self.assertEqual(table[("derived", w, cls[w], "", "sp")], (text(sp[w]), ""))
+        for m in ("x", "r", "q"):
+            for c in configs:
+                for g in groups:
+                    v = [values[(c, w)][m + "_norm"] for w in wls if g == "all" or cls[w] == g]
+                    for kind, fn in (("hmean", hmean), ("gmean", gmean), ("amean", amean)):
+                        want = None if None in v or (kind != "amean" and 0 in v) else fn(v)
+                        self.assertEqual(table[(kind, "", g, c, m)], ("", text(want)),
+                                         (kind, g, c, m))
+                        if want is not None and kind == "hmean":   # within 1 of exact
+                            exact = fractions.Fraction(len(v)) / sum(
+                                fractions.Fraction(S, x) for x in v) * S
+                            self.assertLessEqual(abs(want - exact), 1)
+        for g in groups:
+            v = [sp[w] for w in wls if g == "all" or cls[w] == g]
+            self.assertEqual(table[("gmean", "", g, "", "sp")], (text(gmean(v)), ""))
+            self.assertEqual(table[("hmean", "", g, "", "sp")], (text(hmean(v)), ""))
+
+    def test_known_values(self):
+        """Hand-checked: gmean(1, 4) = 2, hmean(1, 4) = 1.6, amean(1, 4) = 2.5."""
+        self.assertEqual((gmean([S, 4 * S]), hmean([S, 4 * S]), amean([S, 4 * S])),
+                         (2 * S, 1600000, 2500000))
+
+
+if __name__ == "__main__":
+    unittest.main()
