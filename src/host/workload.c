@@ -1097,6 +1097,24 @@ static gs_status finish(wl_parser *p)
     return GS_OK;
 }
 
+uint64_t gs_workload_max_ctas(const gs_workload *wl)
+{
+    uint64_t most = 0, loop_max = 1;
+    unsigned i, d;
+    for (i = 0; i < wl->num_steps; i++) {
+        const gs_wl_step *s = &wl->steps[i];
+        uint64_t ctas = 1;
+        if (s->kind == GS_WL_STEP_FOR)   /* for loops do not nest (parse_for) */
+            loop_max = (uint64_t)(s->loop_first > s->loop_last ? s->loop_first : s->loop_last);
+        if (s->kind != GS_WL_STEP_LAUNCH)
+            continue;
+        for (d = 0; d < 3; d++)
+            ctas *= (s->grid_from_loop >> d) & 1u ? loop_max : s->grid[d];
+        most = ctas > most ? ctas : most;
+    }
+    return most;
+}
+
 gs_status gs_workload_parse(gs_workload *wl, const char *file, const char *text,
                             size_t length, gs_diag *diag)
 {

@@ -132,6 +132,12 @@ uint64_t gs_wl_buffer_bytes(const gs_wl_buffer *buffer);
 /* Index of the buffer with this name, or -1. */
 int gs_wl_find_buffer(const gs_workload *wl, const char *name);
 
+/* CTAs of the workload's largest kernel launch (grid x * y * z; a grid
+ * dimension taken from a for's $VAR counts at the loop's largest value).
+ * The suite's occupancy rule (README "Sizes") is stated on it: a small size
+ * gives every SM of every preset at least two CTAs in one launch. */
+uint64_t gs_workload_max_ctas(const gs_workload *wl);
+
 /* Literal parsers shared with the CLI and tests: a value of the given type
  * (integers range-checked; f32 decimal or 0fXXXXXXXX) -> raw bits. Return 1
  * on success. */
