@@ -15,6 +15,7 @@
  *     csr ROWPTR COLS VALUES rows=R cols=C nnz=LO..HI seed=S [min=A] [max=B]
  *     set NAME[INDEX] = VALUE
  *     launch KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG...
+ *     host ROUTINE ARG...     a host routine (host/routine.h) on the host, between kernels
  *     repeat max=N until NAME[INDEX] == VALUE      (or !=)
  *       set ... / launch ...
  *     end
@@ -85,7 +86,8 @@ typedef enum gs_wl_step_kind {
     GS_WL_STEP_SET,
     GS_WL_STEP_REPEAT,             /* body: steps up to its matching END */
     GS_WL_STEP_END,
-    GS_WL_STEP_FOR                 /* body runs once per loop value, FIRST..LAST */
+    GS_WL_STEP_FOR,                /* body runs once per loop value, FIRST..LAST */
+    GS_WL_STEP_HOST                /* a host routine (name in kernel[]) on the host */
 } gs_wl_step_kind;
 
 typedef struct gs_wl_step {
@@ -97,7 +99,7 @@ typedef struct gs_wl_step {
     uint64_t value;                /* set / repeat: element bits */
     uint32_t max_iterations;       /* repeat */
     uint16_t partner;              /* repeat: its END; END: its REPEAT */
-    char kernel[GS_WL_NAME_MAX];   /* launch */
+    char kernel[GS_WL_NAME_MAX];   /* launch: the kernel; host: the routine */
     uint32_t grid[3], block[3];
     uint32_t shared_bytes;
     uint8_t grid_from_loop;        /* launch: bit d set: grid[d] is $VAR */
