@@ -141,8 +141,8 @@ def table(rows, results, ctas):
             "model (`gpusim --config %s --workload NAME:small`); written by `make "
             "suite-table` (bench/suite_table.py), not by hand. The CTA columns are the "
             "CTAs of each size's largest kernel launch, read from its workload file (the "
-            "occupancy rule in \"Sizes\": at least 216 at small, two per SM of a100). IPC is `gpu_ipc` (thread "
-            "instructions per core cycle); the L1D miss rate is "
+            "occupancy rule in \"Sizes\": at least 216 at small, two per SM of a100). "
+            "IPC is `gpu_ipc` (thread instructions per core cycle); the L1D miss rate is "
             "`L1D_total_cache_miss_rate`; L1D MPKI is `L1D_mpki`, L1D misses per "
             "thousand committed thread instructions (`gpu_sim_insn`, seed-000's MPKI)."
             % (CONFIG, CONFIG))
