@@ -9,8 +9,11 @@ run prints, and replaces the text between the README marker lines
     <!-- suite-table:begin -->
     <!-- suite-table:end -->
 
-with a Markdown table: workload, suite, simulated warp instructions,
-cycles, IPC, L1D miss rate, L1D MPKI. The markers are appended to the end of
+with a Markdown table: workload, suite, the CTAs of the largest launch at
+the small and at the paper size (read from examples/suite/NAME/SIZE.gsw,
+as gs_workload_max_ctas counts them: grid x * y * z, a for's $VAR at its
+largest value; the occupancy rule of README "Sizes"), simulated warp
+instructions, cycles, IPC, L1D miss rate, L1D MPKI. The markers are appended to the end of
 README.md when missing. A statistic a run does not print shows as "n/a"; a
 run that fails shows its exit status (or "timed out" after --timeout seconds,
 default 1800), and the script then exits 1.
@@ -86,25 +89,60 @@ def run_one(gpusim, name, timeout):
     return proc.returncode, parse_stats(proc.stdout)
 
 
-def table(rows, results):
-    lines = ["| workload | suite | warp instructions | cycles | IPC | L1D miss rate | "
-             "L1D MPKI |", "|---|---|---:|---:|---:|---:|---:|"]
+def largest_launch_ctas(text):
+    """CTAs of a workload text's largest launch (grid x * y * z; a dimension
+    `$VAR` counts at its for loop's largest value), or None without launches."""
+    most, loop_max = None, 1
+    for line in text.splitlines():
+        words = line.split("#", 1)[0].split()
+        if len(words) >= 4 and words[0] == "for" and words[2] == "=":
+            first, _, last = words[3].partition("..")
+            loop_max = max(int(first), int(last))
+        if not words or words[0] != "launch":
+            continue
+        ctas = 1
+        for w in words:
+            if w.startswith("grid="):
+                for dim in w[len("grid="):].split(","):
+                    ctas *= loop_max if dim.startswith("$") else int(dim)
+        most = ctas if most is None else max(most, ctas)
+    return most
+
+
+def suite_ctas(name, size):
+    """Largest-launch CTAs of examples/suite/NAME/SIZE.gsw, or "n/a"."""
+    path = os.path.join(ROOT, "examples", "suite", name, size + ".gsw")
+    if not os.path.exists(path):
+        return "n/a"
+    with open(path) as f:
+        ctas = largest_launch_ctas(f.read())
+    return "n/a" if ctas is None else str(ctas)
+
+
+def table(rows, results, ctas):
+    """ctas: {name: (small, paper)} as suite_ctas gives them."""
+    lines = ["| workload | suite | CTAs small | CTAs paper | warp instructions | cycles | IPC | "
+             "L1D miss rate | L1D MPKI |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     failed = False
     for name, suite, _ in rows:
         rc, stats = results[name]
+        small, paper = ctas.get(name, ("n/a", "n/a"))
         if rc != 0:
             failed = True
             why = "timed out" if rc == -1 else "exit %d" % rc
-            lines.append("| %s | %s | run failed (%s) | | | | |" % (name, suite, why))
+            lines.append("| %s | %s | %s | %s | run failed (%s) | | | | |"
+                         % (name, suite, small, paper, why))
             continue
-        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
-            name, suite, stats.get("gpgpu_n_tot_w_icount", "n/a"),
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            name, suite, small, paper, stats.get("gpgpu_n_tot_w_icount", "n/a"),
             stats.get("gpu_sim_cycle", "n/a"), stats.get("gpu_ipc", "n/a"),
             stats.get("L1D_total_cache_miss_rate", "n/a"), stats.get("L1D_mpki", "n/a")))
     note = ("Each suite workload at its `small` size on the `%s` preset under the timing "
             "model (`gpusim --config %s --workload NAME:small`); written by `make "
-            "suite-table` (bench/suite_table.py), not by hand. IPC is `gpu_ipc` (thread "
-            "instructions per core cycle); the L1D miss rate is "
+            "suite-table` (bench/suite_table.py), not by hand. The CTA columns are the "
+            "CTAs of each size's largest kernel launch, read from its workload file (the "
+            "occupancy rule in \"Sizes\": at least 228 at small, two per SM of h100). "
+            "IPC is `gpu_ipc` (thread instructions per core cycle); the L1D miss rate is "
             "`L1D_total_cache_miss_rate`; L1D MPKI is `L1D_mpki`, L1D misses per "
             "thousand committed thread instructions (`gpu_sim_insn`, seed-000's MPKI)."
             % (CONFIG, CONFIG))
@@ -138,7 +176,8 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
         futures = {name: pool.submit(run_one, gpusim, name, opts.timeout) for name, _, _ in rows}
         results = {name: f.result() for name, f in futures.items()}
-    body, failed = table(rows, results)
+    ctas = {name: (suite_ctas(name, "small"), suite_ctas(name, "paper")) for name, _, _ in rows}
+    body, failed = table(rows, results, ctas)
     if opts.print:
         print(body)
     else:

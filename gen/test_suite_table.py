@@ -21,23 +21,39 @@ STATS = ("gpu_sim_cycle = 1000\ngpu_sim_insn = 64000\ngpgpu_n_tot_w_icount = 200
 class Table(unittest.TestCase):
     def test_row_uses_the_runs_l1d_mpki(self):
         body, failed = suite_table.table([("vadd", "CUDA SDK", ["small"])],
-                                         {"vadd": (0, suite_table.parse_stats(STATS))})
+                                         {"vadd": (0, suite_table.parse_stats(STATS))},
+                                         {"vadd": ("216", "196")})
         self.assertFalse(failed)
-        self.assertEqual("| vadd | CUDA SDK | 2000 | 1000 | 64.0000 | 0.5000 | 10.0000 |",
-                         body.splitlines()[-1])
+        self.assertEqual("| vadd | CUDA SDK | 216 | 196 | 2000 | 1000 | 64.0000 | 0.5000 | "
+                         "10.0000 |", body.splitlines()[-1])
         self.assertIn("`L1D_mpki`", body)
 
     def test_missing_statistic_is_na(self):
         stats = suite_table.parse_stats(STATS.replace("L1D_mpki = 10.0000\n", ""))
-        body, _ = suite_table.table([("x", "S", ["small"])], {"x": (0, stats)})
+        body, _ = suite_table.table([("x", "S", ["small"])], {"x": (0, stats)}, {})
         self.assertTrue(body.splitlines()[-1].endswith("| 0.5000 | n/a |"))
 
     def test_failed_and_timed_out_runs(self):
         rows = [("a", "S", ["small"]), ("b", "S", ["small"])]
-        body, failed = suite_table.table(rows, {"a": (2, {}), "b": (-1, {})})
+        body, failed = suite_table.table(rows, {"a": (2, {}), "b": (-1, {})},
+                                         {"a": ("300", "8")})
         self.assertTrue(failed)
-        self.assertEqual(["| a | S | run failed (exit 2) | | | | |",
-                          "| b | S | run failed (timed out) | | | | |"], body.splitlines()[-2:])
+        self.assertEqual(["| a | S | 300 | 8 | run failed (exit 2) | | | | |",
+                          "| b | S | n/a | n/a | run failed (timed out) | | | | |"],
+                         body.splitlines()[-2:])
+
+
+class Ctas(unittest.TestCase):
+    def test_largest_launch_with_for_grids(self):
+        text = ("ptx k.ptx\nlaunch k grid=2,3,4 block=32 b  # grid=99 in a comment\n"
+                "for n = 7..3\n  launch k grid=$n,2 block=1 b\nend\n")
+        self.assertEqual(24, suite_table.largest_launch_ctas(text))
+        self.assertEqual(30, suite_table.largest_launch_ctas(text.replace("7..3", "3..15")))
+        self.assertIsNone(suite_table.largest_launch_ctas("ptx k.ptx\n"))
+
+    def test_suite_files(self):
+        self.assertEqual("n/a", suite_table.suite_ctas("no-such-workload", "small"))
+        self.assertGreaterEqual(int(suite_table.suite_ctas("vadd", "small")), 216)
 
 
 class ListAndMarkers(unittest.TestCase):

@@ -75,7 +75,7 @@ class Census(unittest.TestCase):
             self.assertEqual(self.n("census_cta_finish", s), self.n("gpu_ctas_launched", s))
             self.assertEqual(self.n("census_kernel_launch", s), self.n("gpu_kernels_launched", s))
             self.assertEqual(self.n("census_kernel_finish", s), self.n("gpu_kernels_launched", s))
-        self.assertEqual(22, self.n("census_kernel_launch", self.bfs))
+        self.assertEqual(24, self.n("census_kernel_launch", self.bfs))
 
     def test_every_allocated_entry_is_released_and_every_warp_exits(self):
         for s in (self.s, self.bfs):

@@ -79,7 +79,8 @@ class SmokeStudy(unittest.TestCase):
     def test_job_equals_plain_run(self):
         """A study job's statistics and digest are the plain run's (same code path)."""
         plain = gpusim("--workload", "reduce", "-gs_perfect_dram", "1")
-        stats = dict(l.split(" = ") for l in plain.stdout.splitlines())
+        # the whole run's statistics come last (after the per-kernel blocks)
+        stats = dict(l.split(" = ", 1) for l in plain.stdout.splitlines() if " = " in l)
         with open(os.path.join(self.seq, "fastdram.reduce.json")) as f:
             result = json.load(f)
         self.assertEqual(result["digest"], stats["digest"])

@@ -10,6 +10,7 @@
 
 #include "host/workload.h"
 #include "base/fmt.h"
+#include "host/routine.h"
 
 typedef struct wl_word {
     const char *text;
@@ -1038,6 +1039,50 @@ static gs_status parse_launch(wl_parser *p)
     return GS_OK;
 }
 
+/* ---- host -------------------------------------------------------------- */
+
+/* Argument i of a host step against the routine's parameter letter. */
+static gs_status check_routine_arg(wl_parser *p, const gs_wl_step *s, unsigned i, char want,
+                                   const wl_word *w)
+{
+    const gs_wl_arg *a = &s->args[i];
+    if (want == 'b' && a->is_buffer &&
+        gs_wl_type_bytes((gs_wl_type)p->wl->buffers[a->buffer].type) == 4u)
+        return GS_OK;
+    if (want == 'i' && !a->is_buffer && a->type == GS_WL_S32)
+        return GS_OK;
+    return fail(p, w->column, "argument %u of host routine '%s' must be %s", i + 1u,
+                s->kernel, want == 'b' ? "a buffer of 4-byte elements" : "an s32:VALUE");
+}
+
+/* host ROUTINE ARG... */
+static gs_status parse_host(wl_parser *p)
+{
+    const gs_host_routine *r;
+    gs_wl_step *s = NULL;
+    unsigned i, want;
+    gs_status st;
+    char t[WL_SHOW_MAX];
+    if (p->num_words < 2)
+        return fail(p, p->end_column, "host needs a ROUTINE name");
+    r = gs_host_routine_find(p->words[1].text, p->words[1].length);
+    if (!r)
+        return fail(p, p->words[1].column, "unknown host routine '%s' (bpnn_train_host)",
+                    show(&p->words[1], t));
+    if ((st = new_step(p, GS_WL_STEP_HOST, &s)))
+        return st;
+    copy_text(s->kernel, p->words[1].text, p->words[1].length);
+    want = (unsigned)strlen(r->params);
+    if (p->num_words - 2u != want)
+        return fail(p, p->words[0].column, "host routine '%s' takes %u arguments; the line "
+                    "gives %u", s->kernel, want, (unsigned)(p->num_words - 2u));
+    for (i = 2; i < p->num_words; i++)
+        if ((st = parse_arg(p, s, &p->words[i])) ||
+            (st = check_routine_arg(p, s, i - 2u, r->params[i - 2u], &p->words[i])))
+            return st;
+    return GS_OK;
+}
+
 /* ---- the file ----------------------------------------------------------- */
 
 static gs_status parse_words(wl_parser *p)
@@ -1049,6 +1094,8 @@ static gs_status parse_words(wl_parser *p)
         return parse_launch(p);
     if (word_is(d, "set"))
         return parse_set(p);
+    if (word_is(d, "host"))
+        return parse_host(p);
     if (word_is(d, "repeat"))
         return parse_repeat(p);
     if (word_is(d, "end"))
@@ -1057,7 +1104,7 @@ static gs_status parse_words(wl_parser *p)
         return parse_for(p);
     if (in_repeat && (word_is(d, "ptx") || word_is(d, "buffer") || word_is(d, "graph") ||
                       word_is(d, "csr") || word_is(d, "output")))
-        return fail(p, d->column, "'%s' is not allowed inside %s (only launch and set)",
+        return fail(p, d->column, "'%s' is not allowed inside %s (only launch, host and set)",
                     show(d, t), open_loop_kind(p));
     if (word_is(d, "ptx"))
         return parse_ptx(p);
@@ -1070,7 +1117,7 @@ static gs_status parse_words(wl_parser *p)
     if (word_is(d, "output"))
         return parse_output(p);
     return fail(p, d->column, "unknown directive '%s' (ptx buffer graph csr set launch "
-                "repeat for end output)", show(d, t));
+                "host repeat for end output)", show(d, t));
 }
 
 static gs_status finish(wl_parser *p)
@@ -1095,6 +1142,24 @@ static gs_status finish(wl_parser *p)
                             GS_WL_DEVICE_ALIGN;
     }
     return GS_OK;
+}
+
+uint64_t gs_workload_max_ctas(const gs_workload *wl)
+{
+    uint64_t most = 0, loop_max = 1;
+    unsigned i, d;
+    for (i = 0; i < wl->num_steps; i++) {
+        const gs_wl_step *s = &wl->steps[i];
+        uint64_t ctas = 1;
+        if (s->kind == GS_WL_STEP_FOR)   /* for loops do not nest (parse_for) */
+            loop_max = (uint64_t)(s->loop_first > s->loop_last ? s->loop_first : s->loop_last);
+        if (s->kind != GS_WL_STEP_LAUNCH)
+            continue;
+        for (d = 0; d < 3; d++)
+            ctas *= (s->grid_from_loop >> d) & 1u ? loop_max : s->grid[d];
+        most = ctas > most ? ctas : most;
+    }
+    return most;
 }
 
 gs_status gs_workload_parse(gs_workload *wl, const char *file, const char *text,

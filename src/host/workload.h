@@ -15,6 +15,7 @@
  *     csr ROWPTR COLS VALUES rows=R cols=C nnz=LO..HI seed=S [min=A] [max=B]
  *     set NAME[INDEX] = VALUE
  *     launch KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG...
+ *     host ROUTINE ARG...     a host routine (host/routine.h) on the host, between kernels
  *     repeat max=N until NAME[INDEX] == VALUE      (or !=)
  *       set ... / launch ...
  *     end
@@ -85,7 +86,8 @@ typedef enum gs_wl_step_kind {
     GS_WL_STEP_SET,
     GS_WL_STEP_REPEAT,             /* body: steps up to its matching END */
     GS_WL_STEP_END,
-    GS_WL_STEP_FOR                 /* body runs once per loop value, FIRST..LAST */
+    GS_WL_STEP_FOR,                /* body runs once per loop value, FIRST..LAST */
+    GS_WL_STEP_HOST                /* a host routine (name in kernel[]) on the host */
 } gs_wl_step_kind;
 
 typedef struct gs_wl_step {
@@ -97,7 +99,7 @@ typedef struct gs_wl_step {
     uint64_t value;                /* set / repeat: element bits */
     uint32_t max_iterations;       /* repeat */
     uint16_t partner;              /* repeat: its END; END: its REPEAT */
-    char kernel[GS_WL_NAME_MAX];   /* launch */
+    char kernel[GS_WL_NAME_MAX];   /* launch: the kernel; host: the routine */
     uint32_t grid[3], block[3];
     uint32_t shared_bytes;
     uint8_t grid_from_loop;        /* launch: bit d set: grid[d] is $VAR */
@@ -131,6 +133,12 @@ const char *gs_wl_type_name(gs_wl_type type);
 uint64_t gs_wl_buffer_bytes(const gs_wl_buffer *buffer);
 /* Index of the buffer with this name, or -1. */
 int gs_wl_find_buffer(const gs_workload *wl, const char *name);
+
+/* CTAs of the workload's largest kernel launch (grid x * y * z; a grid
+ * dimension taken from a for's $VAR counts at the loop's largest value).
+ * The suite's occupancy rule (README "Sizes") is stated on it: a small size
+ * gives every SM of every preset at least two CTAs in one launch. */
+uint64_t gs_workload_max_ctas(const gs_workload *wl);
 
 /* Literal parsers shared with the CLI and tests: a value of the given type
  * (integers range-checked; f32 decimal or 0fXXXXXXXX) -> raw bits. Return 1

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "host/routine.h"
 #include "host/workload.h"
 #include "mem/devmem.h"
 
@@ -167,6 +168,24 @@ static gs_status do_launch(const gs_workload *wl, gs_host *host, const gs_wl_ste
                           args, s->num_args, diag);
 }
 
+/* A host step: the routine on the host, buffers as (address, elements). The
+ * parser checked the routine and its arguments. */
+static gs_status do_host(const gs_workload *wl, gs_host *host, const gs_wl_step *s,
+                         const gs_wl_state *state, gs_diag *diag)
+{
+    gs_routine_arg args[GS_WL_MAX_ARGS];
+    const gs_host_routine *r = gs_host_routine_find(s->kernel, strlen(s->kernel));
+    unsigned i;
+    for (i = 0; i < s->num_args; i++) {
+        const gs_wl_arg *a = &s->args[i];
+        args[i].value = a->is_buffer   ? state->address[a->buffer]
+                        : a->from_loop ? (uint64_t)state->loop_value
+                                       : a->bits;
+        args[i].count = a->is_buffer ? wl->buffers[a->buffer].count : 0u;
+    }
+    return r->run(host, args, wl->file, s->line, diag);
+}
+
 static uint64_t element_address(const gs_workload *wl, const gs_wl_state *state,
                                 const gs_wl_step *s)
 {
@@ -245,6 +264,10 @@ static gs_status run_steps(const gs_workload *wl, gs_host *host, gs_wl_state *st
             break;
         case GS_WL_STEP_SET:
             st = do_set(wl, host, s, state, diag);
+            i++;
+            break;
+        case GS_WL_STEP_HOST:
+            st = do_host(wl, host, s, state, diag);
             i++;
             break;
         case GS_WL_STEP_REPEAT:

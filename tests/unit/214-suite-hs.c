@@ -4,13 +4,13 @@
  * t' = t + step/Cap * (p + (tS + tN - 2t)/Ry + (tE + tW - 2t)/Rx + (80 - t)/Rz)
  * with neighbours clamped at the grid edge, in Rodinia's float/double
  * promotion and the PTX's fma order. Two steps per launch in the pyramid
- * tiling must equal two global steps; 4 steps over the 128 x 128 grid.
+ * tiling must equal two global steps; 4 steps over the 192 x 192 grid.
  */
 #include "check.h"
 #include "suite_file.h"
 #include "workload_ref.h"
 
-#define GRID 128u
+#define GRID 192u
 #define CELLS (GRID * GRID)
 #define STEPS 4u
 

@@ -12,12 +12,12 @@
 #include "suite_file.h"
 #include "workload_ref.h"
 
-#define NUM 4096u
-#define DIM 32u
+#define NUM 116736u
+#define DIM 8u
 #define K 8u
 #define STRIDE (K + 1u)
 #define SPACING (NUM / K)
-#define LAUNCHES 8u
+#define LAUNCHES 2u
 
 static gs_host host;
 static gs_arena arena;

@@ -17,7 +17,7 @@ static void test_atax_small(void)
     uint32_t *a, *x, *tmp, *y, *got_tmp, *got_y, n, i, j;
     GS_CHECK_EQ(GS_OK, wlb_run("atax", "small", &wl, &host, &arena, &state));
     n = wlb_count(&wl, "x");
-    GS_CHECK_EQ(384u, n);
+    GS_CHECK_EQ(912u, n);
     GS_CHECK_EQ(n * n, wlb_count(&wl, "A"));
     a = wlb_initial32(&wl, "A");
     x = wlb_initial32(&wl, "x");

@@ -17,7 +17,7 @@ static void test_bicg_small(void)
     uint32_t *a, *r, *p, *s, *q, *got_s, *got_q, n, i, j;
     GS_CHECK_EQ(GS_OK, wlb_run("bicg", "small", &wl, &host, &arena, &state));
     n = wlb_count(&wl, "r");
-    GS_CHECK_EQ(384u, n);
+    GS_CHECK_EQ(912u, n);
     GS_CHECK_EQ(n * n, wlb_count(&wl, "A"));
     a = wlb_initial32(&wl, "A");
     r = wlb_initial32(&wl, "r");

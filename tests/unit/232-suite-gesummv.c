@@ -21,7 +21,7 @@ static void test_gesummv_small(void)
     uint32_t *a, *b, *x, *y, *tmp, *got_y, *got_tmp, n, i, j;
     GS_CHECK_EQ(GS_OK, wlb_run("gesummv", "small", &wl, &host, &arena, &state));
     n = wlb_count(&wl, "x");
-    GS_CHECK_EQ(384u, n);
+    GS_CHECK_EQ(912u, n);
     a = wlb_initial32(&wl, "A");
     b = wlb_initial32(&wl, "B");
     x = wlb_initial32(&wl, "x");

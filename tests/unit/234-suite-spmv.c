@@ -3,8 +3,8 @@
  * workload's y = A x, run through the workload runner, equals a C reference
  * of the PTX's sequence (t = fma(val[j], x[col], t) over the row, from 0)
  * with src/fp/fpmath.h, bit for bit; and the seeded matrix has the
- * shape the workload asks for (4096 rows, 28..54 non-zeros a row, distinct
- * ascending columns).
+ * shape the workload asks for (29184 rows of 4096 columns, 28..54 non-zeros
+ * a row, distinct ascending columns).
  */
 #include "check.h"
 #include "wlb_suite.h"
@@ -16,10 +16,12 @@ static gs_wl_state state;
 
 static void test_spmv_small(void)
 {
-    uint32_t *rowptr, *cols, *val, *x, *want, *got, rows, r, j, bad_shape = 0;
+    uint32_t *rowptr, *cols, *val, *x, *want, *got, rows, ncols, r, j, bad_shape = 0;
     GS_CHECK_EQ(GS_OK, wlb_run("spmv", "small", &wl, &host, &arena, &state));
     rows = wlb_count(&wl, "y");
-    GS_CHECK_EQ(4096u, rows);
+    GS_CHECK_EQ(29184u, rows);
+    ncols = wlb_count(&wl, "x");
+    GS_CHECK_EQ(4096u, ncols);
     GS_CHECK_EQ(rows + 1u, wlb_count(&wl, "rowptr"));
     rowptr = wlb_initial32(&wl, "rowptr");
     cols = wlb_initial32(&wl, "cols");
@@ -32,7 +34,7 @@ static void test_spmv_small(void)
         if (len < 28u || len > 54u)
             bad_shape++;
         for (j = rowptr[r]; j < rowptr[r + 1u]; j++) {
-            if (cols[j] >= rows || (j > rowptr[r] && cols[j] <= cols[j - 1u]))
+            if (cols[j] >= ncols || (j > rowptr[r] && cols[j] <= cols[j - 1u]))
                 bad_shape++;
             want[r] = gs_f32_fma(val[j], x[cols[j]], want[r], REF_RN, 0);
         }

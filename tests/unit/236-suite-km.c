@@ -6,14 +6,14 @@
  * distances as fma(diff, diff, ans) over the features from 0, strict <
  * (first nearest wins), centres as add.f32 sums over chunks of 256 points
  * in point order, those added in chunk order, divided (div.rn) by the
- * count; stop when no membership changed or after 5 iterations.
+ * count; stop when no membership changed or after 1 iteration.
  */
 #include "check.h"
 #include "wlb_suite.h"
 
 #define NF 34u
 #define NC 5u
-#define MAX_ITER 5u
+#define MAX_ITER 1u
 #define CHUNK 256u
 
 static gs_host host;
@@ -68,7 +68,7 @@ static void test_km_small(void)
     uint32_t *f, *membership, *got_m, *got_c, clusters[NC * NF], n, p, iter = 0, delta, got_iter;
     GS_CHECK_EQ(GS_OK, wlb_run("km", "small", &wl, &host, &arena, &state));
     n = wlb_count(&wl, "membership");
-    GS_CHECK_EQ(2048u, n);
+    GS_CHECK_EQ(58368u, n);
     f = wlb_initial32(&wl, "features");
     membership = wlb_initial32(&wl, "membership");
     memcpy(clusters, f, sizeof clusters);

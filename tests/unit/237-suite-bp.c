@@ -1,11 +1,13 @@
 /*
- * BP (examples/suite/bp, Rodinia backprop): the small workload's three
- * kernels (layerforward, the host step on the device, adjust_weights), run
- * through the workload runner, equal a C reference of the PTX's sequence
- * with src/fp/fpmath.h, bit for bit: the shared-memory tile products and
- * tree sums, the partial sums, squash = rcp.rn(ex2.approx(x * -log2 e) + 1),
- * the output and hidden deltas, and the f64 momentum updates (ETA and
- * MOMENTUM are the double 0.3 of the original).
+ * BP (examples/suite/bp, Rodinia backprop): the small workload's two
+ * kernels (layerforward, adjust_weights) and, between them, Rodinia's CPU
+ * step as a host routine (`host bpnn_train_host`, not a kernel), run
+ * through the workload runner, equal a C reference with src/fp/fpmath.h,
+ * bit for bit: the PTX's shared-memory tile products and tree sums and
+ * partial sums; backprop.c's host arithmetic (float sums of rounded
+ * products, double where its constants promote, squash = 1.0 / (1.0 +
+ * ex2.approx(x * -log2 e)) in double); the kernel's f64 momentum updates
+ * (ETA and MOMENTUM are the double 0.3 of the original).
  */
 #include "check.h"
 #include "wlb_suite.h"
@@ -17,17 +19,12 @@
 #define F32_ONE 0x3F800000u
 #define F32_03 0x3E99999Au
 #define F64_03 0x3FD3333333333333ull
+#define F64_ONE 0x3FF0000000000000ull
 
 static gs_host host;
 static gs_arena arena;
 static gs_workload wl;
 static gs_wl_state state;
-
-static uint32_t squash(uint32_t x)
-{
-    uint32_t e = gs_f32_ex2_approx(gs_f32_mul(x, 0xBFB8AA3Bu, REF_RN, 0), 0);
-    return gs_f32_rcp(gs_f32_add(e, F32_ONE, REF_RN, 0), REF_RN, 0);
-}
 
 /* bpnn_layerforward_CUDA over every block: products, column tree sums. */
 static void layerforward(const uint32_t *units, uint32_t *weights, uint32_t *partial)
@@ -50,32 +47,53 @@ static void layerforward(const uint32_t *units, uint32_t *weights, uint32_t *par
     }
 }
 
-/* bpHost: Rodinia's host step (hid -> 1 output). */
+static uint64_t dbl(uint32_t f) { return gs_f64_from_f32(f, 0); }
+
+/* Rodinia's float squash(x) = 1.0 / (1.0 + exp(-x)) in double, exp(-x) as
+ * __expf's ex2.approx(x * -log2 e) (the decision in routine_bpnn.c). */
+static uint32_t host_squash(uint32_t x)
+{
+    uint32_t e = gs_f32_ex2_approx(gs_f32_mul(x, 0xBFB8AA3Bu, REF_RN, 0), 0);
+    return gs_f32_from_f64(gs_f64_div(F64_ONE, gs_f64_add(F64_ONE, dbl(e), REF_RN), REF_RN),
+                           REF_RN, 0);
+}
+
+/* (float)(x * (1.0 - x) * y): C's promotion to double */
+static uint32_t host_slope(uint32_t x, uint32_t y)
+{
+    uint64_t a = gs_f64_mul(dbl(x), gs_f64_sub(F64_ONE, dbl(x), REF_RN), REF_RN);
+    return gs_f32_from_f64(gs_f64_mul(a, dbl(y), REF_RN), REF_RN, 0);
+}
+
+static uint32_t fadd(uint32_t a, uint32_t b) { return gs_f32_add(a, b, REF_RN, 0); }
+static uint32_t fmul(uint32_t a, uint32_t b) { return gs_f32_mul(a, b, REF_RN, 0); }
+
+/* Rodinia's host step of bpnn_train_cuda (hid -> 1 output), as backprop.c's
+ * C computes it: float sums of rounded products, double where 1.0 / ETA /
+ * MOMENTUM promote. */
 static void host_step(const uint32_t *partial, const uint32_t *w, uint32_t *hidden,
                       uint32_t *hw, uint32_t *hprev, uint32_t *out_delta, uint32_t *hid_delta)
 {
     uint32_t j, k, sum, o;
     for (j = 1; j <= HID; j++) {
         for (sum = 0, k = 0; k < NB; k++)
-            sum = gs_f32_add(sum, partial[k * HID + j - 1u], REF_RN, 0);
-        hidden[j] = squash(gs_f32_add(sum, w[j], REF_RN, 0));
+            sum = fadd(sum, partial[k * HID + j - 1u]);
+        hidden[j] = host_squash(fadd(sum, w[j]));
     }
     hidden[0] = F32_ONE;
     for (sum = 0, k = 0; k <= HID; k++)
-        sum = gs_f32_fma(hw[k * 2u + 1u], hidden[k], sum, REF_RN, 0);
-    o = squash(sum);
-    out_delta[1] = gs_f32_mul(gs_f32_mul(o, gs_f32_sub(F32_ONE, o, REF_RN, 0), REF_RN, 0),
-                              gs_f32_sub(0x3DCCCCCDu, o, REF_RN, 0), REF_RN, 0);   /* t = 0.1 */
-    for (j = 1; j <= HID; j++) {
-        uint32_t h = hidden[j], s = gs_f32_fma(out_delta[1], hw[j * 2u + 1u], 0, REF_RN, 0);
-        hid_delta[j] = gs_f32_mul(gs_f32_mul(h, gs_f32_sub(F32_ONE, h, REF_RN, 0), REF_RN, 0),
-                                  s, REF_RN, 0);
-    }
+        sum = fadd(sum, fmul(hw[k * 2u + 1u], hidden[k]));
+    o = host_squash(sum);
+    out_delta[1] = host_slope(o, gs_f32_sub(0x3DCCCCCDu, o, REF_RN, 0));   /* t = 0.1f */
+    for (j = 1; j <= HID; j++)
+        hid_delta[j] = host_slope(hidden[j], fadd(0, fmul(out_delta[1], hw[j * 2u + 1u])));
     for (k = 0; k <= HID; k++) {
         uint32_t i = k * 2u + 1u;
-        uint32_t dw = gs_f32_fma(gs_f32_mul(F32_03, out_delta[1], REF_RN, 0), hidden[k],
-                                 gs_f32_mul(F32_03, hprev[i], REF_RN, 0), REF_RN, 0);
-        hw[i] = gs_f32_add(dw, hw[i], REF_RN, 0);
+        uint64_t a = gs_f64_mul(gs_f64_mul(F64_03, dbl(out_delta[1]), REF_RN), dbl(hidden[k]),
+                                REF_RN);
+        uint32_t dw = gs_f32_from_f64(gs_f64_add(a, gs_f64_mul(F64_03, dbl(hprev[i]), REF_RN),
+                                                 REF_RN), REF_RN, 0);
+        hw[i] = fadd(hw[i], dw);
         hprev[i] = dw;
     }
 }
@@ -138,6 +156,7 @@ static void test_bp_small(void)
     check("oldw", oldw);
     for (j = 1; j <= HID; j++)   /* the sigmoids did not saturate: deltas move weights */
         GS_CHECK(hid_delta[j] != 0u && hidden[j] != F32_ONE);
+    GS_CHECK_EQ(2u, host.launches);   /* the host step is no kernel launch */
     free(units); free(ih); free(w); free(oldw); free(partial); free(hw); free(hprev);
 }
 

@@ -14,7 +14,7 @@
 #include "check.h"
 #include "wlb_suite.h"
 
-#define IMAGES 2u
+#define IMAGES 3u
 #define SIDE 29u
 #define MAP1 13u
 #define MAPS1 6u

@@ -8,7 +8,7 @@
 #include "workload_host.h"
 #include "workload_ref.h"
 
-#define N 16384u
+#define N 58368u
 
 static gs_host host;
 static gs_arena arena;

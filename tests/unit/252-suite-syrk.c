@@ -1,6 +1,6 @@
 /*
- * SYRK (examples/suite/syrk: PolyBench/GPU) at the small size (N = 32,
- * M = 1024), run from the embedded table, equals the C reference in the
+ * SYRK (examples/suite/syrk: PolyBench/GPU) at the small size (N = 256,
+ * M = 64), run from the embedded table, equals the C reference in the
  * committed PTX's operation order: acc = c * beta, then for each k
  * acc = fma(a[i][k] * alpha, a[j][k], acc) (the value stored to c[i][j]
  * every k; only the last store remains).
@@ -9,8 +9,8 @@
 #include "workload_host.h"
 #include "workload_ref.h"
 
-#define N 32u
-#define M 1024u
+#define N 256u
+#define M 64u
 
 static gs_host host;
 static gs_arena arena;

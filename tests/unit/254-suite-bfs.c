@@ -11,7 +11,7 @@
 #include "workload_host.h"
 #include "workload_ref.h"
 
-#define NODES 32768u
+#define NODES 116736u
 #define EDGES_MAX (NODES * 11u)
 
 static gs_host host;

@@ -1,5 +1,5 @@
 /*
- * MVT (examples/suite/mvt: PolyBench/GPU) at the small size (N = 512), run
+ * MVT (examples/suite/mvt: PolyBench/GPU) at the small size (N = 912), run
  * from the embedded table, equals the C reference in the committed PTX's
  * operation order: x1[i] = fma(a[i][j], y1[j], x1[i]) over j (kernel 1,
  * thread per row) and x2[i] = fma(a[j][i], y2[j], x2[i]) over j (kernel 2).
@@ -8,7 +8,7 @@
 #include "workload_host.h"
 #include "workload_ref.h"
 
-#define N 512u
+#define N 912u
 
 static gs_host host;
 static gs_arena arena;

@@ -1,6 +1,6 @@
 /*
- * SYR2K (examples/suite/syr2k: PolyBench/GPU) at the small size (N = 32,
- * M = 512), run from the embedded table, equals the C reference in the
+ * SYR2K (examples/suite/syr2k: PolyBench/GPU) at the small size (N = 256,
+ * M = 32), run from the embedded table, equals the C reference in the
  * committed PTX's operation order: acc = c * beta, then for each k
  *   acc = acc + fma(a[i][k] * alpha, b[j][k], (b[i][k] * alpha) * a[j][k]).
  */
@@ -8,8 +8,8 @@
 #include "workload_host.h"
 #include "workload_ref.h"
 
-#define N 32u
-#define M 512u
+#define N 256u
+#define M 32u
 
 static gs_host host;
 static gs_arena arena;

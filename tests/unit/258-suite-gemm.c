@@ -1,6 +1,6 @@
 /*
  * GEMM (examples/suite/gemm: PolyBench/GPU) at the small size
- * (NI = NJ = NK = 96), run from the embedded table, equals the C reference
+ * (NI = NJ = 256, NK = 32), run from the embedded table, equals the C reference
  * in the committed PTX's operation order: acc = c * beta, then for each k
  * acc = fma(a[i][k] * alpha, b[k][j], acc).
  */
@@ -8,13 +8,14 @@
 #include "workload_host.h"
 #include "workload_ref.h"
 
-#define N 96u
+#define N 256u
+#define NK 32u
 
 static gs_host host;
 static gs_arena arena;
 static gs_workload wl;
 static gs_wl_state state;
-static uint32_t a[N * N], b[N * N], c[N * N], got[N * N];
+static uint32_t a[N * NK], b[NK * N], c[N * N], got[N * N];
 
 static void reference(uint32_t alpha, uint32_t beta)
 {
@@ -22,8 +23,8 @@ static void reference(uint32_t alpha, uint32_t beta)
     for (i = 0; i < N; i++)
         for (j = 0; j < N; j++) {
             uint32_t acc = gs_f32_mul(c[i * N + j], beta, REF_RN, 0);
-            for (k = 0; k < N; k++)
-                acc = gs_f32_fma(gs_f32_mul(a[i * N + k], alpha, REF_RN, 0), b[k * N + j],
+            for (k = 0; k < NK; k++)
+                acc = gs_f32_fma(gs_f32_mul(a[i * NK + k], alpha, REF_RN, 0), b[k * N + j],
                                  acc, REF_RN, 0);
             c[i * N + j] = acc;
         }

@@ -12,7 +12,7 @@
 #include "workload_host.h"
 #include "workload_ref.h"
 
-#define NODES 16384u
+#define NODES 116736u
 #define INF 0x7FFFFFFF
 
 static gs_host host;

@@ -6,11 +6,10 @@
 //     the tile's columns (log2(16) steps, __syncthreads between), writes
 //     the products back over the weights and one partial sum per hidden
 //     unit per block.
-//   bpHost: Rodinia's host code between the two kernels, moved onto the
-//     device (one thread): hidden units = squash(sum of partial sums + bias
-//     weight), the hidden->output layer, output and hidden error, and the
-//     hidden->output weight adjustment. Rodinia computes these on the host
-//     in float with double exp; here in f32 with __expf (fixed rounding).
+//   Between the two kernels Rodinia's host code (hidden units from the
+//     partial sums, the hidden->output layer, output and hidden error, the
+//     hidden->output weight adjustment) runs on the host, as in Rodinia: the
+//     workload's `host bpnn_train_host` step (src/host/routine_bpnn.c).
 //   bpnn_adjust_weights_cuda: Rodinia's kernel, same launch shape, updates
 //     the input->hidden weights with momentum. ETA and MOMENTUM are the
 //     double constants 0.3 of the original, so it computes in f64.
@@ -51,55 +50,6 @@ extern "C" __global__ void bpnn_layerforward_CUDA(const float *input_cuda,
     __syncthreads();
     if (tx == 0)
         hidden_partial_sum[by * hid + ty] = weight_matrix[tx][ty];
-}
-
-__device__ float bp_squash(float x)
-{
-    return 1.0f / (1.0f + __expf(-x));
-}
-
-extern "C" __global__ void bpHost(const float *partial_sum, int num_blocks,
-                                  const float *input_weights,
-                                  float *hidden_units, int hid, float *hidden_weights,
-                                  float *hidden_prev_weights, float *output_units,
-                                  float *output_delta, const float *target, float *hidden_delta,
-                                  int out)
-{
-    if (blockIdx.x != 0 || threadIdx.x != 0)
-        return;
-    for (int j = 1; j <= hid; j++) {           // hidden units from the partial sums
-        float sum = 0.0f;
-        for (int k = 0; k < num_blocks; k++)
-            sum += partial_sum[k * hid + j - 1];
-        sum += input_weights[j];
-        hidden_units[j] = bp_squash(sum);
-    }
-    hidden_units[0] = 1.0f;                    // bpnn_layerforward(hidden -> output)
-    for (int j = 1; j <= out; j++) {
-        float sum = 0.0f;
-        for (int k = 0; k <= hid; k++)
-            sum = fmaf(hidden_weights[k * (out + 1) + j], hidden_units[k], sum);
-        output_units[j] = bp_squash(sum);
-    }
-    for (int j = 1; j <= out; j++) {           // bpnn_output_error
-        float o = output_units[j];
-        output_delta[j] = o * (1.0f - o) * (target[j] - o);
-    }
-    for (int j = 1; j <= hid; j++) {           // bpnn_hidden_error
-        float h = hidden_units[j];
-        float sum = 0.0f;
-        for (int k = 1; k <= out; k++)
-            sum = fmaf(output_delta[k], hidden_weights[j * (out + 1) + k], sum);
-        hidden_delta[j] = h * (1.0f - h) * sum;
-    }
-    for (int j = 1; j <= out; j++)             // bpnn_adjust_weights(hidden -> output)
-        for (int k = 0; k <= hid; k++) {
-            int w = k * (out + 1) + j;
-            float new_dw = fmaf(0.3f * output_delta[j], hidden_units[k],
-                                0.3f * hidden_prev_weights[w]);
-            hidden_weights[w] += new_dw;
-            hidden_prev_weights[w] = new_dw;
-        }
 }
 
 extern "C" __global__ void bpnn_adjust_weights_cuda(const float *delta, int hid, const float *ly,
