@@ -419,7 +419,7 @@ typedef struct unit_refusal {
  * or NULL)? The key is compared field by field (building it as a struct
  * first cost a store-forwarding stall per waiting warp). Used by issue
  * without the collector and by the collector's dispatch. */
-static int unit_accepts_memo(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle,
+static inline int unit_accepts_memo(gs_sm *sm, uint32_t w, const gs_inst *inst, uint64_t cycle,
                              unit_refusal *memo)
 {
     unsigned spec;
