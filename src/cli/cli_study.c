@@ -27,7 +27,6 @@
  */
 #define _POSIX_C_SOURCE 200809L   /* mkdir, getpid, getcwd: the CLI only */
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,10 +51,12 @@ typedef struct job_ctx {
 
 /* ---- files ---- */
 
-/* mkdir -p */
+/* mkdir -p. An existing folder is fine: checked with stat, not errno (a
+ * -m32 build on a 64-bit Debian host has no asm/errno.h). */
 static int make_dirs(const char *dir)
 {
     char path[GS_STUDY_PATH_MAX];
+    struct stat st;
     size_t i;
     gs_str_copy(path, sizeof path, dir);
     for (i = 1; ; i++) {
@@ -63,7 +64,7 @@ static int make_dirs(const char *dir)
         if (c != '/' && c != '\0')
             continue;
         path[i] = '\0';
-        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        if (mkdir(path, 0777) != 0 && (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)))
             return gs_cli_usage_error("cannot create folder %s", path);
         path[i] = c;
         if (c == '\0')
