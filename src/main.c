@@ -116,16 +116,17 @@ int gs_cli_usage_error(const char *format, ...)
 
 static void print_usage(void)
 {
-    printf("usage: gpusim [OPTIONS]            run the main job (see --help)\n"
-           "       gpusim [--functional] --workload NAME[:small|:paper]|FILE [OPTIONS]\n"
-           "       gpusim [--functional] --trace DIR|DIR/kernelslist.g [OPTIONS]\n"
+    printf("usage: gpusim [OPTIONS] [--quiet]  run the main job (see --help)\n"
+           "       gpusim [--functional] --workload NAME[:small|:paper]|FILE [--quiet] [OPTIONS]\n"
+           "       gpusim [--functional] --trace DIR|DIR/kernelslist.g [--quiet] [OPTIONS]\n"
            "       gpusim --list-workloads | --dump-config | --config-stats [OPTIONS]\n"
            "       gpusim hash --fn linear|xor|fermi|ipoly --sets N [--poly P] [--bits K] "
            "[--line BYTES] ADDR...\n"
            "       gpusim addr [--config NAME|FILE] [-option value ...] ADDR...\n"
            "       gpusim study FILE --list | --run | --run-one K | --collect DIR |\n"
            "                    --emit parallel|slurm | --check GOLDEN.csv [--update-golden]\n"
-           "                    [--out DIR] [--partition P] [--time T] [--mem M]\n"
+           "                    [--out DIR] [--partition P] [--time T] [--mem M] [--quiet]\n"
+           "       (--quiet: no progress line on stderr, which shows only on a terminal)\n"
            "       gpusim --help | --usage | --version\n");
 }
 

@@ -87,6 +87,21 @@ int gs_cli_usage_error(const char *format, ...) GS_PRINTF_LIKE(1, 2);
 struct gs_gpu;
 void gs_cli_print_speed(const struct gs_gpu *gpu, const gs_stats *stats, double seconds);
 
+/* The progress display on stderr (cli_progress.c; README "Command line"):
+ * only when stderr is a terminal and --quiet was not given; never touches
+ * stdout, the statistics or the digest. A run attaches after gs_sim_init
+ * (kernels_total 0: unknown) and detaches, clearing the line, before it
+ * prints anything else; a study brackets its jobs with study_begin/_end. */
+void gs_cli_progress_set_quiet(int quiet);
+void gs_cli_progress_attach(struct gs_gpu *gpu, uint64_t kernels_total);
+void gs_cli_progress_detach(void);
+void gs_cli_progress_clear(void);
+void gs_cli_progress_study_begin(uint32_t jobs_total);
+void gs_cli_progress_study_skipped(void);
+void gs_cli_progress_study_end(void);
+/* Kernel commands in a kernelslist.g (0 when unreadable or no display). */
+uint64_t gs_cli_progress_count_kernels(const char *list_path);
+
 /* -gs_event_trace (cli_run.c): open -gs_event_trace_file and make it the
  * GPU's trace sink, after gs_sim_init (nothing when the trace is off);
  * returns 0 or exit status 2. Close it after the run: returns rc, or 2

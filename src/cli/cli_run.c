@@ -40,7 +40,7 @@ static void print_help(void)
 {
     gs_sink_puts(&gs_cli_stdout,
         "usage: gpusim [--config NAME|FILE ...] [-option value ...] [--stats-json FILE]\n"
-        "              [--stats-csv FILE] [--check GOLDEN] [--dump-config] [--help]\n");
+        "              [--stats-csv FILE] [--check GOLDEN] [--quiet] [--dump-config] [--help]\n");
     gs_sink_puts(&gs_cli_stdout, "  --config NAME|FILE  embedded preset (");
     gs_sink_puts(&gs_cli_stdout, gs_cli_preset_names());
     gs_sink_puts(&gs_cli_stdout,
@@ -51,6 +51,8 @@ static void print_help(void)
         "  --stats-json FILE   also write the statistics as JSON (per-kernel blocks: \"kernels\")\n"
         "  --stats-csv FILE    also write the statistics as CSV (per-kernel: kernel<uid>/NAME)\n"
         "  --check GOLDEN      compare the statistics with a stats file; exit 1 on a mismatch\n"
+        "  --quiet             no progress line on stderr (shown only when stderr is a\n"
+        "                      terminal and the run takes over 2 s; never on stdout)\n"
         "  --workload NAME|FILE  run it under the timing model (default: syrk_small)\n"
         "  --functional --workload NAME|FILE  run it on the functional executor only\n"
         "  --trace DIR|FILE    run an Accel-Sim trace set (kernelslist.g or its folder) under\n"
@@ -79,6 +81,8 @@ static int parse_run_args(int argc, char **argv, unsigned char *used, run_args *
             args->dump_config = 1;
         else if (strcmp(argv[i], "--config-stats") == 0)
             args->config_stats = 1;
+        else if (strcmp(argv[i], "--quiet") == 0)
+            gs_cli_progress_set_quiet(1);
         else if (strcmp(argv[i], "--workload") == 0)
             target = &args->workload;
         else if (strcmp(argv[i], "--stats-json") == 0)
@@ -177,6 +181,7 @@ static void kernel_block(void *context, const gs_stats *block, uint64_t uid)
 {
     gs_sink sink;
     (void)context;
+    gs_cli_progress_clear();   /* the block starts on a clean terminal line */
     gs_stats_print_block_text(block, &gs_cli_stdout);
     sink.write = buffer_write;
     sink.context = &blocks_json;

@@ -12,6 +12,8 @@
  *   --check GOLDEN     run what is missing, collect, compare with a CSV table
  *   --update-golden    with --check: rewrite the table instead
  *   --out DIR          the results folder (default study-results/<study>)
+ *   --quiet            no progress line (cli_progress.c: jobs done, running,
+ *                      left and an ETA, on stderr when it is a terminal)
  *
  * Decision: jobs run in-process, through the same functions as `gpusim
  * --workload` and `gpusim --trace` (cli_timing.c, cli_trace.c), not by
@@ -223,12 +225,14 @@ static int run_all(const gs_study *s, const char *dir)
 {
     uint32_t k, n = gs_study_job_count(s), ran = 0, skipped = 0;
     int first = 0;
+    gs_cli_progress_study_begin(n);   /* jobs done, running, left on a terminal */
     for (k = 0; k < n; k++) {
         char id[2u * GS_STUDY_ID_MAX];
         int rc;
         gs_study_job_id(s, k, id, sizeof id);
         if (gs_study_result_state(s, dir, k) == GS_STUDY_RESULT_OK) {
             skipped++;
+            gs_cli_progress_study_skipped();
             continue;
         }
         rc = run_job(s, k, dir);
@@ -239,6 +243,7 @@ static int run_all(const gs_study *s, const char *dir)
             first = first ? first : rc;
         }
     }
+    gs_cli_progress_study_end();
     printf("study %s: %u jobs, %u run, %u already done\n", s->name, (unsigned)n,
            (unsigned)ran, (unsigned)skipped);
     return first;
@@ -392,6 +397,8 @@ static int parse_args(int argc, char **argv, study_args *a)
             a->run = 1;
         else if (strcmp(argv[i], "--update-golden") == 0)
             a->update_golden = 1;
+        else if (strcmp(argv[i], "--quiet") == 0)
+            gs_cli_progress_set_quiet(1);
         else if (argv[i][0] != '-' && !a->file)
             a->file = argv[i];
         else

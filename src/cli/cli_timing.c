@@ -95,6 +95,19 @@ void gs_cli_print_speed(const struct gs_gpu *gpu, const gs_stats *stats, double 
     fprintf(stderr, "gpgpu_simulation_rate = %.0f (cycle/sec)\n", (double)gpu->cycle / seconds);
 }
 
+/* The workload's kernel launches when its file says how many (no loop), else 0. */
+static uint64_t launches_known(const gs_workload *wl)
+{
+    uint64_t n = 0;
+    unsigned i;
+    for (i = 0; i < wl->num_steps; i++) {
+        if (wl->steps[i].kind == GS_WL_STEP_REPEAT || wl->steps[i].kind == GS_WL_STEP_FOR)
+            return 0;
+        n += wl->steps[i].kind == GS_WL_STEP_LAUNCH;
+    }
+    return n;
+}
+
 static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
                     int (*emit)(const gs_stats *, void *), void *ctx)
 {
@@ -111,8 +124,10 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
         return 2;
     gs_cli_kernel_blocks_attach(&run->gpu);
     gs_sim_attach(&run->gpu, &run->host);
+    gs_cli_progress_attach(&run->gpu, launches_known(&run->wl));
     start = clock();
     st = gs_workload_run(&run->wl, &run->host, run->read, run->rctx, &run->state, &diag);
+    gs_cli_progress_detach();
     if (st != GS_OK && gs_sim_watchdog_fired(&run->gpu)) {
         gs_cli_report(&diag);
         gs_sim_dump(&run->gpu, &gs_cli_stderr);

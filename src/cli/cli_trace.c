@@ -246,8 +246,10 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
     if (gs_cli_event_trace_attach(cfg, &run->gpu) != 0)
         return 2;
     gs_cli_kernel_blocks_attach(&run->gpu);
+    gs_cli_progress_attach(&run->gpu, gs_cli_progress_count_kernels(list_path));
     start = clock();
     st = gs_sim_run_trace(&run->gpu, &run->fe, &diag);
+    gs_cli_progress_detach();
     if (st != GS_OK && gs_sim_watchdog_fired(&run->gpu)) {
         gs_cli_report(&diag);
         gs_sim_dump(&run->gpu, &gs_cli_stderr);
@@ -342,6 +344,8 @@ int gs_cli_trace(int argc, char **argv)
             continue;
         if (strcmp(argv[i], "--functional") == 0)
             functional = 1;
+        else if (strcmp(argv[i], "--quiet") == 0)
+            gs_cli_progress_set_quiet(1);
         else if (strcmp(argv[i], "--trace") == 0)
             path = i + 1 < argc ? argv[++i] : NULL;
         else if (strcmp(argv[i], "--stats-json") == 0)

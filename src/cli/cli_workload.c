@@ -88,6 +88,8 @@ static int parse_arguments(int argc, char **argv, cli_wl_options *opt)
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--functional") == 0)
             opt->functional = 1;
+        else if (strcmp(argv[i], "--quiet") == 0)
+            continue;   /* no progress display on functional runs anyway */
         else if (strcmp(argv[i], "--workload") == 0 && i + 1 < argc && !opt->workload)
             opt->workload = argv[++i];
         else if (strcmp(argv[i], "--workload") == 0)

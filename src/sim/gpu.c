@@ -206,6 +206,7 @@ gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bo
         return st;
     gs_cta_params_from_config(cfg, &gpu->ctap);
     gpu->next_sample = cfg->sample_cycles ? 0 : ~(uint64_t)0;
+    gpu->next_progress = ~(uint64_t)0;   /* no progress hook */
     if ((st = build_sms(gpu, arena, diag)) != GS_OK ||
         (st = add_listed_mechanisms(gpu, arena, diag)) != GS_OK)
         return st;

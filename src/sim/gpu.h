@@ -72,6 +72,24 @@ typedef struct gs_kernel_mark {
     gs_memsys_snap mem;
 } gs_kernel_mark;
 
+/* Progress for an embedder's display (gs_sim_set_progress): counters only.
+ * The library never reads host time (DESIGN.md section 4); the embedder
+ * (the CLI) decides from its own clock whether to draw. */
+typedef enum gs_sim_progress_kind {
+    GS_PROGRESS_KERNEL_START = 0,   /* a kernel is about to run its first cycle */
+    GS_PROGRESS_CYCLES,             /* the period passed: before core cycle `cycle` runs */
+    GS_PROGRESS_KERNEL_END          /* the kernel finished; `cycle` is the next cycle */
+} gs_sim_progress_kind;
+
+typedef struct gs_sim_progress {
+    unsigned kind;                  /* gs_sim_progress_kind */
+    uint64_t kernel;                /* the running kernel, from 1 */
+    uint64_t cycle;                 /* core cycles simulated so far (all kernels) */
+    uint64_t warp_insts;            /* warp instructions issued so far (gpgpu_n_tot_w_icount) */
+} gs_sim_progress;
+
+typedef void (*gs_sim_progress_fn)(void *context, const gs_sim_progress *p);
+
 /* Called after each kernel with its statistics block (gpu_stats.c). */
 typedef void (*gs_sim_kernel_report_fn)(void *context, const gs_stats *block, uint64_t uid);
 
@@ -126,6 +144,10 @@ typedef struct gs_gpu {
     uint64_t block_hash, blocks;      /* every block's digest, folded in kernel order */
     gs_sim_kernel_report_fn kernel_report;
     void *kernel_report_ctx;
+    gs_sim_progress_fn progress;      /* NULL: no hook (gs_sim_set_progress) */
+    void *progress_ctx;
+    uint64_t progress_every;          /* core cycles between GS_PROGRESS_CYCLES calls */
+    uint64_t next_progress;           /* ~0 without a hook: the loop's one compare fails */
     uint64_t next_sample;
     uint32_t num_samples;
     uint64_t samples_dropped;
@@ -149,6 +171,14 @@ gs_status gs_sim_execute(void *gpu, gs_host *host, gs_exec_launch *launch, gs_di
 /* Where each kernel's statistics block goes when the kernel finishes (after
  * gs_sim_init; none by default: the blocks still enter the digest). */
 void gs_sim_set_kernel_report(gs_gpu *gpu, gs_sim_kernel_report_fn fn, void *context);
+/* The progress hook (after gs_sim_init; fn NULL removes it): fn is called
+ * at each kernel's start and end and, while a kernel runs, before the first
+ * core cycle at or after each multiple of `every_cycles` (0: kernel
+ * boundaries only); a clock jump over several multiples gives one call. The
+ * hook only reads: statistics and the digest are the same with and without
+ * it (tested). Without a hook the cycle loop pays one compare per cycle. */
+void gs_sim_set_progress(gs_gpu *gpu, gs_sim_progress_fn fn, void *context,
+                         uint64_t every_cycles);
 /* The running kernel's name for its block (the front ends set it). */
 void gs_sim_set_kernel_name(gs_gpu *gpu, const char *name);
 /* Entries of one per-kernel block (its registry's capacity). */

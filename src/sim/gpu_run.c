@@ -12,6 +12,10 @@
  * and the dispatcher has nothing to do, the clock jumps to the earliest wake
  * cycle: nothing can change in between, so results are bit-identical with
  * -gs_clock_jump 0 (tested).
+ *
+ * The embedder's progress hook (gs_sim_set_progress) is called at kernel
+ * boundaries and every N core cycles with counters only; without a hook
+ * next_progress is ~0 and the loop's check is one compare that never holds.
  */
 #include "mem/memsys.h"
 #include "sim/gpu.h"
@@ -276,6 +280,36 @@ static void step_memory(gs_gpu *gpu, uint64_t core_cycle)
     }
 }
 
+void gs_sim_set_progress(gs_gpu *gpu, gs_sim_progress_fn fn, void *context,
+                         uint64_t every_cycles)
+{
+    gpu->progress = fn;
+    gpu->progress_ctx = context;
+    gpu->progress_every = fn ? every_cycles : 0;
+    gpu->next_progress = ~(uint64_t)0;
+    if (gpu->progress_every)
+        gpu->next_progress = (gpu->cycle / every_cycles + 1u) * every_cycles;
+}
+
+/* Hand the counters to the hook; a periodic call schedules the next one at
+ * the first multiple of the period after this cycle (a jump may skip some). */
+static void report_progress(gs_gpu *gpu, unsigned kind)
+{
+    gs_sim_progress p;
+    uint32_t i;
+    if (!gpu->progress)
+        return;
+    p.kind = kind;
+    p.kernel = gpu->kernels;
+    p.cycle = gpu->cycle;
+    p.warp_insts = 0;
+    for (i = 0; i < gpu->n_sms; i++)
+        p.warp_insts += gpu->sms[i].st.warp_insts;
+    if (kind == GS_PROGRESS_CYCLES)
+        gpu->next_progress = (gpu->cycle / gpu->progress_every + 1u) * gpu->progress_every;
+    gpu->progress(gpu->progress_ctx, &p);
+}
+
 static int launch_done(const gs_gpu *gpu)
 {
     return gs_cta_kernel_done(&gpu->disp, 0) && gpu->num_active == 0 && gpu->pending_count == 0;
@@ -316,8 +350,11 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     gpu->bus.kernel = (uint32_t)gpu->kernels;
     gs_sim_kernel_started(gpu);
     kernel_event(gpu, GS_EV_KERNEL_LAUNCH, launch_cycle);
+    report_progress(gpu, GS_PROGRESS_KERNEL_START);
     while (!launch_done(gpu)) {
         int awake;
+        if (gpu->cycle >= gpu->next_progress)
+            report_progress(gpu, GS_PROGRESS_CYCLES);
         take_samples(gpu);
         if (gpu->memsys)
             step_memory(gpu, gpu->cycle);
@@ -352,5 +389,6 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     if ((st = gpu->fe.ops->kernel_end(&gpu->fe, diag)) != GS_OK)
         return st;
     gs_sim_kernel_finished(gpu);
+    report_progress(gpu, GS_PROGRESS_KERNEL_END);
     return GS_OK;
 }

@@ -39,6 +39,9 @@ typedef struct th_run {
     const gs_mech_ops *mech;    /* optional test mechanism (gs_sim_add_mechanism) */
     void *mech_state;
     const gs_sink *event_sink;  /* optional -gs_event_trace sink (gs_sim_set_event_sink) */
+    gs_sim_progress_fn progress;   /* optional progress hook (gs_sim_set_progress) */
+    void *progress_ctx;
+    uint64_t progress_every;
 } th_run;
 
 /* A test configuration: the gtx480 defaults, perfect memory and I-cache, and
@@ -128,6 +131,8 @@ static inline int th_build(th_run *r, const gs_exec_shape *bound, size_t ptx_byt
         return 0;
     if (r->event_sink)
         gs_sim_set_event_sink(&r->gpu, r->event_sink);
+    if (r->progress)
+        gs_sim_set_progress(&r->gpu, r->progress, r->progress_ctx, r->progress_every);
     gs_sim_attach(&r->gpu, &r->host);
     return 1;
 }
