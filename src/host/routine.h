@@ -48,4 +48,7 @@ const gs_host_routine *gs_host_routine_find(const char *name, size_t length);
 gs_status gs_routine_bpnn_train_host(gs_host *host, const gs_routine_arg *args,
                                      const char *file, uint32_t line, gs_diag *diag);
 
+/* The routines' names, ", " between them, into buf (cut short to fit size). */
+void gs_host_routine_list(char *buf, size_t size);
+
 #endif

@@ -1066,9 +1066,12 @@ static gs_status parse_host(wl_parser *p)
     if (p->num_words < 2)
         return fail(p, p->end_column, "host needs a ROUTINE name");
     r = gs_host_routine_find(p->words[1].text, p->words[1].length);
-    if (!r)
-        return fail(p, p->words[1].column, "unknown host routine '%s' (bpnn_train_host)",
-                    show(&p->words[1], t));
+    if (!r) {
+        char names[128];
+        gs_host_routine_list(names, sizeof names);
+        return fail(p, p->words[1].column, "unknown host routine '%s' (%s)",
+                    show(&p->words[1], t), names);
+    }
     if ((st = new_step(p, GS_WL_STEP_HOST, &s)))
         return st;
     copy_text(s->kernel, p->words[1].text, p->words[1].length);
