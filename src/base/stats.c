@@ -383,6 +383,13 @@ typedef struct golden_walk {
     uint32_t line_no;
 } golden_walk;
 
+static void golden_walk_init(golden_walk *w, const char *golden, size_t golden_length)
+{
+    memset(w, 0, sizeof *w);
+    w->text = golden;
+    w->length = golden_length;
+}
+
 static int is_blank(const char *line, size_t length)
 {
     size_t i;
@@ -449,9 +456,7 @@ static int golden_has(const char *golden, size_t golden_length, const char *want
     golden_walk w;
     const char *line;
     size_t length;
-    memset(&w, 0, sizeof w);
-    w.text = golden;
-    w.length = golden_length;
+    golden_walk_init(&w, golden, golden_length);
     while (golden_next(&w, &line, &length))
         if (split_golden_line(line, length, name, value) && gs_str_eq(name, wanted))
             return 1;
@@ -467,9 +472,7 @@ gs_status gs_stats_check(const gs_stats *stats, const char *golden_name, const c
     golden_walk w;
     const char *line;
     size_t length;
-    memset(&w, 0, sizeof w);
-    w.text = golden;
-    w.length = golden_length;
+    golden_walk_init(&w, golden, golden_length);
     while (golden_next(&w, &line, &length)) {
         if (!split_golden_line(line, length, name, value))
             return gs_diag_set(diag, GS_E_USAGE, golden_name, w.line_no, 1,

@@ -602,9 +602,10 @@ static void issue_warp(gs_sm *sm, uint32_t w, uint64_t cycle)
 {
     gs_sm_warp *warp = &sm->warps[w];
     uint32_t issued = 0;
-    unsigned last;
+    unsigned last = 0;
     do {
-        last = exec_kind(sm, &warp->ibuf[warp->ibuf_head]);
+        if (sm->p->dual_issue_diff && sm->p->max_issue_per_warp > 1u)   /* only then needed */
+            last = exec_kind(sm, &warp->ibuf[warp->ibuf_head]);
         issue_head(sm, w, cycle);
         issued++;
     } while (issued < sm->p->max_issue_per_warp && may_issue_again(sm, w, last, cycle));

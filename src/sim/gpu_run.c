@@ -6,8 +6,8 @@
  * Per core cycle c, in this order: active-warp samples due at or before c;
  * the CTA dispatcher (only when a launch began or a CTA ended since it last
  * placed nothing, and not before the kernel launch latency has passed); the
- * start of CTAs whose thread-block launch latency ends at c; every active SM in index order that is awake at c
- * (gs_sm_cycle); the watchdog. A sleeping SM is not touched until its wake
+ * start of CTAs whose thread-block launch latency ends at c; every active SM
+ * in index order that is awake at c (gs_sm_cycle); the watchdog. A sleeping SM is not touched until its wake
  * cycle, when gs_sm_skip accounts the cycles it slept. When no SM is awake
  * and the dispatcher has nothing to do, the clock jumps to the earliest wake
  * cycle: nothing can change in between, so results are bit-identical with
