@@ -112,6 +112,18 @@ int gs_cli_event_trace_close(int rc);
  * JSON / CSV renderings for gs_cli_emit_stats (cli_run.c); after gs_sim_init. */
 void gs_cli_kernel_blocks_attach(struct gs_gpu *gpu);
 
+/* --samples-csv FILE (cli_samples.c): set the path (NULL: none); check a
+ * configuration before a timing run (2: nothing is sampled), refuse a
+ * functional run (2), write the run's samples after it (0, or 2). */
+struct gs_config;
+void gs_cli_samples_set_path(const char *path);
+int gs_cli_samples_check(const struct gs_config *cfg);
+int gs_cli_samples_functional(void);
+int gs_cli_samples_write(const struct gs_gpu *gpu);
+
+/* gpusim report INPUT... (cli_report.c): an HTML report with inline SVG. */
+int gs_cli_report_main(int argc, char **argv);
+
 /* A sink that writes to stdout / stderr. */
 extern const gs_sink gs_cli_stdout;
 extern const gs_sink gs_cli_stderr;

@@ -25,6 +25,7 @@ typedef struct run_args {
     const char *stats_json;
     const char *stats_csv;
     const char *check;
+    const char *samples_csv;  /* --samples-csv: the run's time series (cli_samples.c) */
     const char *workload;     /* timing run of this workload (default: syrk_small) */
     int config_stats;         /* --config-stats: configuration counters only */
     int dump_config;
@@ -51,6 +52,8 @@ static void print_help(void)
         "  --stats-json FILE   also write the statistics as JSON (per-kernel blocks: \"kernels\")\n"
         "  --stats-csv FILE    also write the statistics as CSV (per-kernel: kernel<uid>/NAME)\n"
         "  --check GOLDEN      compare the statistics with a stats file; exit 1 on a mismatch\n"
+        "  --samples-csv FILE  write the -gs_sample_cycles time series as CSV (one row a\n"
+        "                      period; gpusim report draws it; README \"Reports\")\n"
         "  --quiet             no progress line on stderr (shown only when stderr is a\n"
         "                      terminal and the run takes over 2 s; never on stdout)\n"
         "  --workload NAME|FILE  run it under the timing model (default: syrk_small)\n"
@@ -60,8 +63,9 @@ static void print_help(void)
         "  --list-workloads    list the embedded workloads (NAME[:small|:paper])\n"
         "  --list-mechanisms   list the mechanisms -gs_mechanisms can enable\n"
         "  --config-stats      print configuration-derived counters instead of running\n"
-        "other commands: gpusim hash ..., gpusim addr ..., gpusim study FILE ... (studies:\n"
-        "                README \"Running studies\"; see gpusim --usage)\n\n");
+        "other commands: gpusim hash ..., gpusim addr ..., gpusim study FILE ...,\n"
+        "                gpusim report INPUT... (README \"Running studies\", \"Reports\";\n"
+        "                see gpusim --usage)\n\n");
     gs_config_print_help(&gs_cli_stdout);
 }
 
@@ -91,6 +95,8 @@ static int parse_run_args(int argc, char **argv, unsigned char *used, run_args *
             target = &args->stats_csv;
         else if (strcmp(argv[i], "--check") == 0)
             target = &args->check;
+        else if (strcmp(argv[i], "--samples-csv") == 0)
+            target = &args->samples_csv;
         else
             return gs_cli_usage_error("unknown argument '%s' (see --help)", argv[i]);
         used[i] = 1;
@@ -367,6 +373,10 @@ int gs_cli_run(int argc, char **argv)
     rc = gs_cli_config_load(argc, argv, cfg, used);
     if (!rc)
         rc = parse_run_args(argc, argv, used, &args);
+    if (!rc && args.samples_csv && (args.dump_config || args.config_stats))
+        rc = gs_cli_usage_error("--samples-csv needs a timing run (not %s)",
+                                args.dump_config ? "--dump-config" : "--config-stats");
+    gs_cli_samples_set_path(rc ? NULL : args.samples_csv);
     if (!rc && args.dump_config)
         gs_config_dump(cfg, &gs_cli_stdout);
     else if (!rc && args.config_stats)

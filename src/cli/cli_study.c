@@ -155,6 +155,7 @@ static int run_job(const gs_study *s, uint32_t job, const char *dir)
 {
     const gs_study_workload *w = &s->workloads[job % s->n_workloads];
     char path[GS_STUDY_PATH_MAX];
+    static char samples[GS_STUDY_PATH_MAX + 2u * GS_STUDY_ID_MAX + 16u];
     gs_config *cfg = (gs_config *)gs_cli_alloc(sizeof *cfg);
     job_ctx ctx;
     int rc;
@@ -164,6 +165,12 @@ static int run_job(const gs_study *s, uint32_t job, const char *dir)
     ctx.job = job;
     ctx.dir = dir;
     rc = gs_study_load_config(s, job / s->n_workloads, cfg);
+    if (!rc && cfg->sample_cycles) {   /* the job's time series, for gpusim report */
+        char id[2u * GS_STUDY_ID_MAX];
+        gs_study_job_id(s, job, id, sizeof id);
+        gs_fmt(samples, sizeof samples, "%s/%s.samples.csv", dir, id);
+        gs_cli_samples_set_path(samples);
+    }
     if (!rc && w->kind == GS_STUDY_WL_TRACE) {
         gs_study_resolve(s, w->spec->text + 6, path, sizeof path);
         rc = gs_cli_trace_timing_run(cfg, path, write_result, &ctx);
@@ -174,6 +181,7 @@ static int run_job(const gs_study *s, uint32_t job, const char *dir)
             gs_str_copy(path, sizeof path, w->display);
         rc = gs_cli_timing_run(cfg, path, write_result, &ctx);
     }
+    gs_cli_samples_set_path(NULL);
     gs_cli_free(cfg);
     return rc;
 }

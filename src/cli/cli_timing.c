@@ -140,6 +140,8 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
     gs_stats_put_count(&stats, "workload_repeat_iterations", run->state.repeat_iterations);
     gs_stats_put_count(&stats, "workload_output_bytes", stats.data_bytes);
     gs_cli_print_speed(&run->gpu, &stats, (double)(clock() - start) / CLOCKS_PER_SEC);
+    if (gs_cli_samples_write(&run->gpu) != 0)
+        return 2;
     return emit(&stats, ctx);
 }
 
@@ -152,6 +154,8 @@ int gs_cli_timing_run(const gs_config *cfg, const char *workload,
     size_t bytes;
     void *buffer;
     int rc;
+    if (gs_cli_samples_check(cfg) != 0)
+        return 2;
     memset(&run, 0, sizeof run);
     if (gs_cli_workload_open(workload, &run.wl, &run.read, &run.rctx, &diag) != GS_OK ||
         size_run(&run, cfg, &diag) != GS_OK) {

@@ -259,6 +259,8 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
         return gs_cli_report(&diag);
     gs_sim_report_trace(&run->gpu, &run->fe, stats);
     gs_cli_print_speed(&run->gpu, stats, (double)(clock() - start) / CLOCKS_PER_SEC);
+    if (gs_cli_samples_write(&run->gpu) != 0)
+        return 2;
     return emit(stats, ctx);
 }
 
@@ -271,6 +273,8 @@ static int time_trace(const gs_config *cfg, const char *list_path, trace_emit_fn
     size_t bytes;
     void *buffer;
     int rc;
+    if (gs_cli_samples_check(cfg) != 0)
+        return 2;
     memset(&run, 0, sizeof run);
     bytes = gs_sim_bytes(cfg, NULL) + gs_fe_trace_bytes(cfg) +
             gs_arena_round(gs_stats_bytes(gs_sim_stats_count(cfg) + GS_FE_TRACE_STATS + 2u)) +
@@ -354,11 +358,17 @@ int gs_cli_trace(int argc, char **argv)
             rc = take_value(argc, argv, &i, &out.csv);
         else if (strcmp(argv[i], "--check") == 0)
             rc = take_value(argc, argv, &i, &out.check);
-        else
+        else if (strcmp(argv[i], "--samples-csv") == 0) {
+            const char *samples = NULL;
+            rc = take_value(argc, argv, &i, &samples);
+            gs_cli_samples_set_path(samples);
+        } else
             rc = gs_cli_usage_error("unexpected argument '%s' with --trace", argv[i]);
     }
     if (!rc && !path)
         rc = gs_cli_usage_error("--trace needs a kernelslist.g or its folder");
+    if (!rc && functional)
+        rc = gs_cli_samples_functional();
     if (!rc) {
         resolve_list(path, list_path, sizeof list_path);
         rc = functional ? count_trace(cfg, list_path, &out)

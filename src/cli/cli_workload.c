@@ -95,9 +95,11 @@ static int parse_arguments(int argc, char **argv, cli_wl_options *opt)
         else if (strcmp(argv[i], "--workload") == 0)
             return gs_cli_usage_error(opt->workload ? "--workload given twice"
                                                     : "--workload needs NAME or FILE");
+        else if (strcmp(argv[i], "--samples-csv") == 0)
+            return gs_cli_usage_error("--samples-csv needs a timing run (not --functional)");
         else
-            return gs_cli_usage_error("'%s' is not an option of --workload runs "
-                                      "(use --functional --workload NAME|FILE)", argv[i]);
+            return gs_cli_usage_error("'%s' is not an option of functional runs "
+                                      "(--functional --workload NAME|FILE [--quiet])", argv[i]);
     }
     if (!opt->functional)
         return gs_cli_usage_error("--workload runs need --functional (the timing model does "

@@ -100,6 +100,21 @@ void gs_memsys_report_mpki(const gs_memsys *sys, gs_stats *stats, uint64_t commi
 /* L1D misses of all SMs so far (L1D_total_cache_misses). */
 uint64_t gs_memsys_l1d_misses(const gs_memsys *sys);
 
+/* The counters the time-series samples read (sim/gpu_samples.c), so far,
+ * summed over SMs, L2 slices and DRAM channels. Cache accesses and misses
+ * count requests (a line, as L1D_mpki does), not sectors; reservation fails
+ * are by reason (gs_cache_fail order, without the total). DRAM: data-bus
+ * cycles carrying data, and channel-cycles stepped (cycles x channels), the
+ * two sides of dram_bw_util. */
+#define GS_MEMSYS_SAMPLE_FAILS (GS_CACHE_FAIL_COUNT - 1u)
+typedef struct gs_memsys_sample {
+    uint64_t l1d_accesses, l1d_misses;
+    uint64_t l1d_fails[GS_MEMSYS_SAMPLE_FAILS];
+    uint64_t l2_accesses, l2_misses;
+    uint64_t dram_busy_cycles, dram_channel_cycles;
+} gs_memsys_sample;
+void gs_memsys_sample_counts(const gs_memsys *sys, gs_memsys_sample *out);
+
 /* What each unit is waiting for, for the watchdog (DESIGN.md section 8). */
 void gs_memsys_dump(const gs_memsys *sys, const gs_sink *sink);
 

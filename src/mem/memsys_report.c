@@ -217,6 +217,28 @@ uint64_t gs_memsys_l1d_misses(const gs_memsys *sys)
     return l1;
 }
 
+void gs_memsys_sample_counts(const gs_memsys *sys, gs_memsys_sample *out)
+{
+    uint32_t i, f;
+    gs_dram_totals t;
+    memset(out, 0, sizeof *out);
+    for (i = 0; sys->l1_present && i < sys->n_sms; i++) {
+        const gs_cache_stats *s = &sys->ldst[i].l1.stats;
+        out->l1d_accesses += s->reads + s->writes;
+        out->l1d_misses += s->misses;
+        for (f = 0; f < GS_MEMSYS_SAMPLE_FAILS; f++)
+            out->l1d_fails[f] += s->fails[f + 1u];
+    }
+    for (i = 0; sys->parts.params.l2_present && i < sys->parts.n_subs; i++) {
+        const gs_cache_stats *s = &sys->parts.subs[i].l2.stats;
+        out->l2_accesses += s->reads + s->writes;
+        out->l2_misses += s->misses;
+    }
+    gs_partitions_dram_totals(&sys->parts, &t);
+    out->dram_busy_cycles = t.busy_data_cycles;
+    out->dram_channel_cycles = sys->parts.dram_cycles_stepped * sys->parts.params.n_channels;
+}
+
 void gs_memsys_report_mpki(const gs_memsys *sys, gs_stats *stats, uint64_t committed_insts)
 {
     uint64_t l1 = gs_memsys_l1d_misses(sys);

@@ -35,8 +35,7 @@ size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound)
     total += gs_arena_round(n * sizeof(gs_cta_placement));           /* dispatch output */
     total += gs_arena_round(n * ctap.max_ctas_per_sm * sizeof(gs_sim_pending_cta));
     total += gs_arena_round(n * sizeof(uint32_t)) + gs_arena_round(n); /* active list */
-    total += gs_arena_round(GS_SIM_MAX_SAMPLES * sizeof(uint32_t));  /* samples */
-    total += 2u * gs_arena_round(GS_SIM_MAX_SAMPLES * sizeof(uint64_t)); /* MPKI samples */
+    total += gs_sim_samples_bytes(cfg);                              /* time series */
     total += gs_cta_dispatch_bytes(&ctap);                           /* dispatcher */
     total += gs_arena_round(n * gs_config_warps_per_sm(cfg) * sizeof(uint32_t)); /* warp->CTA */
     if (bound)
@@ -76,14 +75,10 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
                                                         sizeof(gs_sim_pending_cta));
     gpu->active = (uint32_t *)gs_arena_alloc(arena, gpu->n_sms * sizeof(uint32_t));
     gpu->is_active = (uint8_t *)gs_arena_alloc(arena, gpu->n_sms);
-    gpu->samples = (uint32_t *)gs_arena_alloc(arena, GS_SIM_MAX_SAMPLES * sizeof(uint32_t));
-    gpu->sample_l1d_misses = (uint64_t *)gs_arena_alloc(arena,
-                                                        GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
-    gpu->sample_thread_insts = (uint64_t *)gs_arena_alloc(arena,
-                                                          GS_SIM_MAX_SAMPLES * sizeof(uint64_t));
-    if (!gpu->sms || !gpu->placements || !gpu->pending || !gpu->active || !gpu->is_active || !gpu->samples ||
-        !gpu->sample_l1d_misses || !gpu->sample_thread_insts)
+    if (!gpu->sms || !gpu->placements || !gpu->pending || !gpu->active || !gpu->is_active)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the GPU");
+    if ((st = gs_sim_samples_init(gpu, arena, diag)) != GS_OK)
+        return st;
     if ((st = gs_stats_init(&gpu->block, arena, gs_sim_block_stats_count(gpu->cfg),
                             diag)) != GS_OK)
         return st;
@@ -205,7 +200,6 @@ gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bo
     if ((st = gs_sm_params_from_config(cfg, &gpu->smp, diag)) != GS_OK)
         return st;
     gs_cta_params_from_config(cfg, &gpu->ctap);
-    gpu->next_sample = cfg->sample_cycles ? 0 : ~(uint64_t)0;
     gpu->next_progress = ~(uint64_t)0;   /* no progress hook */
     if ((st = build_sms(gpu, arena, diag)) != GS_OK ||
         (st = add_listed_mechanisms(gpu, arena, diag)) != GS_OK)

@@ -57,7 +57,24 @@
 #include "sim/event_trace.h"
 #include "sim/frontend_ptx.h"
 
-#define GS_SIM_MAX_SAMPLES 1024u   /* active-warp samples kept (-gs_sample_cycles) */
+#define GS_SIM_MAX_SAMPLES 1024u   /* samples kept (-gs_sample_cycles; later ones dropped) */
+
+/* The columns of one time-series sample (gpu_samples.c): resident warps at
+ * the sample, then counters so far, then each SM's committed thread
+ * instructions (GS_SAMPLE_PER_SM + SM index). */
+enum {
+    GS_SAMPLE_ACTIVE_WARPS = 0,
+    GS_SAMPLE_THREAD_INSTS,         /* committed (gpu_sim_insn) */
+    GS_SAMPLE_WARP_INSTS,           /* issued (gpgpu_n_tot_w_icount) */
+    GS_SAMPLE_L1D_ACCESSES,         /* requests, as L1D_mpki counts */
+    GS_SAMPLE_L1D_MISSES,
+    GS_SAMPLE_L1D_FAIL_FIRST,       /* reservation fails, gs_cache_fail order from LINE_ALLOC */
+    GS_SAMPLE_L2_ACCESSES = GS_SAMPLE_L1D_FAIL_FIRST + GS_MEMSYS_SAMPLE_FAILS,
+    GS_SAMPLE_L2_MISSES,
+    GS_SAMPLE_DRAM_BUSY,            /* data-bus cycles carrying data, all channels */
+    GS_SAMPLE_DRAM_SLOTS,           /* DRAM cycles x channels */
+    GS_SAMPLE_PER_SM
+};
 
 /* A CTA placed on an SM whose warps join the schedulers at `due`
  * (-gpgpu_TB_launch_latency; gpu_run.c). */
@@ -151,11 +168,22 @@ typedef struct gs_gpu {
     uint64_t next_sample;
     uint32_t num_samples;
     uint64_t samples_dropped;
-    uint32_t *samples;                /* [GS_SIM_MAX_SAMPLES] */
-    /* at each sample, so far: L1D misses and committed thread instructions
-     * (full memory system only; per-period MPKI, seed-000 2.4 epochs) */
-    uint64_t *sample_l1d_misses, *sample_thread_insts;   /* [GS_SIM_MAX_SAMPLES] */
+    uint32_t sample_cols;             /* GS_SAMPLE_PER_SM + n_sms */
+    uint64_t *sample_table;           /* [GS_SIM_MAX_SAMPLES][sample_cols]; NULL: sampling off */
 } gs_gpu;
+
+/* Time-series samples (-gs_sample_cycles; gpu_samples.c). */
+uint32_t gs_sim_sample_columns(const gs_config *cfg);
+/* The CSV name of a column below GS_SAMPLE_PER_SM (NULL above). */
+const char *gs_sim_sample_column_name(uint32_t column);
+size_t gs_sim_samples_bytes(const gs_config *cfg);
+gs_status gs_sim_samples_init(gs_gpu *gpu, gs_arena *arena, gs_diag *diag);
+/* Take the samples due at or before the current cycle (gpu_run.c). */
+void gs_sim_take_samples(gs_gpu *gpu);
+/* Column `column` of sample `sample` (< num_samples). */
+uint64_t gs_sim_sample(const gs_gpu *gpu, uint32_t sample, uint32_t column);
+/* The samples as CSV, one row per period (README "Reports"). */
+void gs_sim_write_samples_csv(const gs_gpu *gpu, const gs_sink *sink);
 
 /* Committed thread instructions of all SMs so far (gpu_sim_insn). */
 uint64_t gs_sim_thread_insts(const gs_gpu *gpu);

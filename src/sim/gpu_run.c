@@ -128,14 +128,6 @@ static gs_status dispatch(gs_gpu *gpu, gs_diag *diag)
     return GS_OK;
 }
 
-static uint32_t resident_warps(const gs_gpu *gpu)
-{
-    uint32_t i, total = 0;
-    for (i = 0; i < gpu->num_active; i++)
-        total += gpu->sms[gpu->active[i]].resident_warps;
-    return total;
-}
-
 /* `cycles` cycles with the present resident warps: the sums behind
  * gpu_occupancy_percent, gpu_occupancy and kernel_warps_per_sm. */
 static void account_residency(gs_gpu *gpu, uint64_t cycles)
@@ -148,31 +140,6 @@ static void account_residency(gs_gpu *gpu, uint64_t cycles)
     }
     gpu->warp_cycles += (uint64_t)warps * cycles;
     gpu->busy_sm_cycles += (uint64_t)busy * cycles;
-}
-
-/* Samples due at or before this cycle (before it runs): resident warps and,
- * with the memory system, L1D misses and committed thread instructions so
- * far; a sample skipped over by a clock jump repeats the same values. */
-static void take_samples(gs_gpu *gpu)
-{
-    uint32_t warps;
-    uint64_t misses = 0, insts = 0;
-    if (gpu->next_sample > gpu->cycle)
-        return;
-    warps = resident_warps(gpu);
-    if (gpu->memsys) {
-        misses = gs_memsys_l1d_misses(gpu->memsys);
-        insts = gs_sim_thread_insts(gpu);
-    }
-    while (gpu->next_sample <= gpu->cycle) {
-        if (gpu->num_samples < GS_SIM_MAX_SAMPLES) {
-            gpu->sample_l1d_misses[gpu->num_samples] = misses;
-            gpu->sample_thread_insts[gpu->num_samples] = insts;
-            gpu->samples[gpu->num_samples++] = warps;
-        } else
-            gpu->samples_dropped++;
-        gpu->next_sample += gpu->cfg->sample_cycles;
-    }
 }
 
 /* Run the awake SMs for this cycle; returns 1 when some SM stays awake. */
@@ -355,9 +322,10 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
         int awake;
         if (gpu->cycle >= gpu->next_progress)
             report_progress(gpu, GS_PROGRESS_CYCLES);
-        take_samples(gpu);
         if (gpu->memsys)
             step_memory(gpu, gpu->cycle);
+        if (gpu->next_sample <= gpu->cycle)   /* after the memory edges (gpu_samples.c) */
+            gs_sim_take_samples(gpu);
         if (gpu->dispatch_dirty && gpu->cycle >= gpu->dispatch_from &&
             (st = dispatch(gpu, diag)) != GS_OK)
             return st;

@@ -159,7 +159,7 @@ static void report_samples(const gs_gpu *gpu, gs_stats *stats)
     for (i = 0; i < gpu->num_samples; i++) {
         gs_fmt(name, sizeof name, "active_warps_at_%llu",
                (unsigned long long)i * gpu->cfg->sample_cycles);
-        gs_stats_put_count(stats, name, gpu->samples[i]);
+        gs_stats_put_count(stats, name, gs_sim_sample(gpu, i, GS_SAMPLE_ACTIVE_WARPS));
     }
     gs_stats_put_count(stats, "active_warps_samples_dropped", gpu->samples_dropped);
     if (gpu->memsys == NULL)
@@ -171,8 +171,10 @@ static void report_samples(const gs_gpu *gpu, gs_stats *stats)
         gs_fmt(name, sizeof name, "L1D_mpki_to_%llu",
                (unsigned long long)i * gpu->cfg->sample_cycles);
         gs_stats_put_ratio(stats, name,
-                           (gpu->sample_l1d_misses[i] - gpu->sample_l1d_misses[i - 1u]) * 1000u,
-                           gpu->sample_thread_insts[i] - gpu->sample_thread_insts[i - 1u], 4);
+                           (gs_sim_sample(gpu, i, GS_SAMPLE_L1D_MISSES) -
+                            gs_sim_sample(gpu, i - 1u, GS_SAMPLE_L1D_MISSES)) * 1000u,
+                           gs_sim_sample(gpu, i, GS_SAMPLE_THREAD_INSTS) -
+                               gs_sim_sample(gpu, i - 1u, GS_SAMPLE_THREAD_INSTS), 4);
     }
 }
 

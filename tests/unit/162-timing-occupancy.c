@@ -16,8 +16,8 @@ static uint64_t max_sample(void)
     uint32_t i;
     uint64_t best = 0;
     for (i = 0; i < run.gpu.num_samples; i++)
-        if (run.gpu.samples[i] > best)
-            best = run.gpu.samples[i];
+        if (gs_sim_sample(&run.gpu, i, GS_SAMPLE_ACTIVE_WARPS) > best)
+            best = gs_sim_sample(&run.gpu, i, GS_SAMPLE_ACTIVE_WARPS);
     return best;
 }
 
@@ -88,7 +88,7 @@ static void test_resident_warps(void)
     }
     GS_CHECK_EQ(0u, run.gpu.samples_dropped);
     for (i = 1; i < run.gpu.num_samples; i++)
-        sum += run.gpu.samples[i];
+        sum += gs_sim_sample(&run.gpu, i, GS_SAMPLE_ACTIVE_WARPS);
     e = gs_stats_find(&run.stats, "kernel_warps_per_sm");
     GS_CHECK(e != NULL && e->kind == GS_STAT_RATIO);
     if (e != NULL)
