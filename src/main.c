@@ -126,6 +126,8 @@ static void print_usage(void)
            "       gpusim study FILE --list | --run | --run-one K | --collect DIR |\n"
            "                    --emit parallel|slurm | --check GOLDEN.csv [--update-golden]\n"
            "                    [--out DIR] [--partition P] [--time T] [--mem M] [--quiet]\n"
+           "       gpusim report [--out FILE] [--title TEXT] [--results DIR] INPUT...\n"
+           "                    (INPUT: a study file, a study CSV, a --samples-csv file)\n"
            "       (--quiet: no progress line on stderr, which shows only on a terminal)\n"
            "       gpusim --help | --usage | --version\n");
 }
@@ -136,6 +138,8 @@ int main(int argc, char **argv)
         return gs_cli_hash(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "study") == 0)
         return gs_cli_study(argc, argv);   /* argv[0] too: --emit names the binary */
+    if (argc > 1 && strcmp(argv[1], "report") == 0)
+        return gs_cli_report_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "addr") == 0)
         return gs_cli_addr(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "--version") == 0) {
