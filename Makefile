@@ -77,6 +77,14 @@ test: all unit-tests check-layers repro-smoke
 repro-smoke: $(BUILD)/gpusim
 	$(PYTHON) tests/study/repro_smoke.py --build $(BUILD)
 
+# README "Reports": the example report and its screenshots (examples/report/), and the
+# headless-Chromium check of a rendered report (.ci/run; SKIPPED without chromium).
+.PHONY: example-report render-check
+example-report: $(BUILD)/gpusim
+	GPUSIM=$(BUILD)/gpusim bash examples/report/make_example.sh
+render-check: $(BUILD)/gpusim
+	$(PYTHON) tests/report/render_check.py --gpusim $(BUILD)/gpusim
+
 # One-way layers (DESIGN.md section 2): names any #include against the order.
 check-layers:
 	$(Q)$(PYTHON) tests/check_layers.py
@@ -167,6 +175,7 @@ clean:
 
 help:
 	@echo "targets: all run test check-layers regen check-gen freestanding cross-check sanitize valgrind"
-	@echo "         ptx bench correlate suite-table install uninstall clean"
+	@echo "         ptx bench correlate suite-table example-report render-check install"
+	@echo "         uninstall clean"
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PORT_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -41,6 +41,24 @@ run_goldens() {   # name, then the runner prefix (e.g. qemu-s390x)
             passed=$((passed + 1))
         fi
     done
+    # README "Reports": a run's samples and the report of fixed inputs, byte for byte
+    if "$@" "build-x-$name/gpusim" --workload vectoradd -gs_sample_cycles 100 \
+        --samples-csv "build-x-$name/vadd.samples.csv" >/dev/null 2>&1 &&
+        cmp -s "build-x-$name/vadd.samples.csv" tests/report/vadd-100.samples.csv; then
+        passed=$((passed + 1))
+    else
+        echo "cross-check: FAIL: $name: vectoradd's samples differ from tests/report/vadd-100.samples.csv"
+        fail=$((fail + 1))
+    fi
+    if "$@" "build-x-$name/gpusim" report tests/report/inputs/smoke.csv \
+        tests/report/inputs/synthetic.csv tests/report/inputs/vadd.samples.csv \
+        tests/report/inputs/perfect.samples.csv > "build-x-$name/report.html" &&
+        cmp -s "build-x-$name/report.html" tests/report/golden.html; then
+        passed=$((passed + 1))
+    else
+        echo "cross-check: FAIL: $name: the report differs from tests/report/golden.html"
+        fail=$((fail + 1))
+    fi
 }
 
 if build clang-O0 CC=clang CFLAGS="-O0 -g"; then run_goldens clang-O0; fi
