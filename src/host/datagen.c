@@ -58,7 +58,7 @@ static uint64_t quotient_bits(uint64_t num, uint64_t den, int *scale, int *stick
             acc |= 1u;
         }
         frac++;
-        bits = bit_length(acc);
+        bits += bits != 0u || (acc & 1u);   /* bit_length(acc), kept as it grows */
     }
     *scale = -frac;
     *sticky = lost || rem != 0;

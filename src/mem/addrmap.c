@@ -38,15 +38,21 @@ static uint64_t shift_right(uint64_t v, uint32_t bits)
     return bits >= ADDR_BITS ? 0u : v >> bits;
 }
 
+/* Run by run rather than bit by bit (issue 15: decoded for every request):
+ * for the lowest run of ones in mask, `low` is its lowest bit and `bits`
+ * the run; (value & bits) / low is the run's value shifted down, and
+ * `scale` (2 to the number of bits packed so far) places it. A run that
+ * reaches bit 63 is the last one, so the scale's overflow there is unused. */
 uint64_t gs_addrmap_extract(uint64_t mask, uint64_t value)
 {
-    uint64_t out = 0;
-    uint32_t pos = 0, bit;
-    for (bit = 0; bit < ADDR_BITS && (mask >> bit) != 0; bit++) {
-        if ((mask >> bit) & 1u) {
-            out |= ((value >> bit) & 1u) << pos;
-            pos++;
-        }
+    uint64_t out = 0, scale = 1;
+    while (mask != 0) {
+        uint64_t low = mask & (~mask + 1u);
+        uint64_t above = (mask + low) & ~mask;   /* first zero above the run; 0 past bit 63 */
+        uint64_t bits = above ? above - low : ~(low - 1u);
+        out += (value & bits) / low * scale;
+        scale *= bits / low + 1u;
+        mask &= ~bits;
     }
     return out;
 }

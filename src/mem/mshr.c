@@ -60,13 +60,13 @@ gs_status gs_mshr_init(gs_mshr *mshr, gs_arena *arena, uint32_t entries, uint32_
     mshr->bucket_mask = buckets - 1u;
     for (i = 0; i < buckets; i++)
         mshr->buckets[i] = GS_MSHR_NONE;
-    for (i = 0; i < entries; i++)
-        mshr->entries[i].chain_next = (i + 1u < entries) ? i + 1u : GS_MSHR_NONE;
-    /* Nodes never used are handed out in index order after the free list is
-     * empty, so the pool's memory is touched only as deep as it is used. */
+    /* Entries and nodes never used are handed out in index order after their
+     * free lists are empty (the order of lists threaded 0, 1, 2, ... up
+     * front), so their memory is touched only as deep as it is used. */
     mshr->free_node = GS_MSHR_NONE;
     mshr->fresh_node = 0;
-    mshr->free_head = 0;
+    mshr->free_head = GS_MSHR_NONE;
+    mshr->fresh_entry = 0;
     return GS_OK;
 }
 
@@ -85,7 +85,8 @@ static int mshr_pool_empty(const gs_mshr *mshr)
 
 int gs_mshr_full(const gs_mshr *mshr)
 {
-    return mshr->free_head == GS_MSHR_NONE || mshr_pool_empty(mshr);
+    return (mshr->free_head == GS_MSHR_NONE && mshr->fresh_entry == mshr->n_entries) ||
+           mshr_pool_empty(mshr);
 }
 
 int gs_mshr_merge_full(const gs_mshr *mshr, uint32_t entry)
@@ -97,9 +98,13 @@ uint32_t gs_mshr_alloc(gs_mshr *mshr, uint64_t line_addr, uint32_t set)
 {
     uint32_t index = mshr->free_head, *link;
     gs_mshr_entry *e;
-    GS_ASSERT(index != GS_MSHR_NONE);
+    if (index != GS_MSHR_NONE) {
+        mshr->free_head = mshr->entries[index].chain_next;
+    } else {
+        GS_ASSERT(mshr->fresh_entry < mshr->n_entries);
+        index = mshr->fresh_entry++;
+    }
     e = &mshr->entries[index];
-    mshr->free_head = e->chain_next;
     memset(e, 0, sizeof *e);
     e->line_addr = line_addr;
     e->set = set;

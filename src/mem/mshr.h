@@ -80,7 +80,8 @@ typedef struct gs_mshr {
     uint32_t fresh_node;       /* nodes [fresh_node, n_nodes) never used yet */
     uint32_t nodes_in_use, nodes_high_water;
     uint32_t bucket_mask;
-    uint32_t free_head;
+    uint32_t free_head;        /* freed entries, GS_MSHR_NONE when none */
+    uint32_t fresh_entry;      /* entries [fresh_entry, n_entries) never used yet */
     uint32_t in_use;
     uint32_t high_water;
 } gs_mshr;

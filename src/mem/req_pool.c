@@ -13,7 +13,6 @@ size_t gs_req_pool_bytes(uint32_t capacity)
 gs_status gs_req_pool_init(gs_req_pool *pool, gs_arena *arena, uint32_t capacity,
                            gs_diag *diag)
 {
-    uint32_t i;
     memset(pool, 0, sizeof *pool);
     pool->free_head = GS_REQ_POOL_NONE;
     if (capacity == 0)
@@ -24,12 +23,12 @@ gs_status gs_req_pool_init(gs_req_pool *pool, gs_arena *arena, uint32_t capacity
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
                            "arena too small for a pool of %u memory requests", capacity);
     pool->capacity = capacity;
-    /* Thread the free list so the first allocation gets index 0. */
-    for (i = 0; i < capacity; i++) {
-        pool->reqs[i].pool_index = i;
-        pool->reqs[i].pool_next = (i + 1u < capacity) ? i + 1u : GS_REQ_POOL_NONE;
-    }
-    pool->free_head = 0;
+    /* Requests never used are handed out in index order once the free list
+     * is empty (fresh), so the first allocation gets index 0, the order is
+     * that of a list threaded 0, 1, 2, ... up front, and the pool's memory
+     * is touched only as deep as it is used (issue 15: an empty run's RSS). */
+    pool->free_head = GS_REQ_POOL_NONE;
+    pool->fresh = 0;
     return GS_OK;
 }
 
@@ -37,12 +36,15 @@ gs_mem_req *gs_req_pool_alloc(gs_req_pool *pool)
 {
     gs_mem_req *req;
     uint32_t index = pool->free_head;
-    if (index == GS_REQ_POOL_NONE) {
+    if (index != GS_REQ_POOL_NONE) {
+        pool->free_head = pool->reqs[index].pool_next;
+    } else if (pool->fresh < pool->capacity) {
+        index = pool->fresh++;
+    } else {
         pool->n_refused++;
         return NULL;
     }
     req = &pool->reqs[index];
-    pool->free_head = req->pool_next;
     memset(req, 0, sizeof *req);
     req->pool_index = index;
     req->pool_next = GS_REQ_POOL_NONE;

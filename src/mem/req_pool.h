@@ -21,7 +21,8 @@
 typedef struct gs_req_pool {
     gs_mem_req *reqs;
     uint32_t capacity;
-    uint32_t free_head;        /* GS_REQ_POOL_NONE when exhausted */
+    uint32_t free_head;        /* freed requests, GS_REQ_POOL_NONE when none */
+    uint32_t fresh;            /* requests [fresh, capacity) never used yet */
     uint32_t in_use;
     uint32_t high_water;       /* largest in_use seen */
     uint64_t n_alloc;          /* successful allocations */

@@ -40,9 +40,8 @@ void gs_trace_default_params(gs_trace_params *p, uint32_t max_open_warps)
 
 size_t gs_trace_bytes(const gs_trace_params *p)
 {
-    size_t per_warp = gs_arena_round(sizeof(gs_trace_warp))
-                      + gs_arena_round(p->warp_buffer_bytes);
-    return (size_t)p->max_open_warps * per_warp                            /* warp pool */
+    return gs_arena_round((size_t)p->max_open_warps * sizeof(gs_trace_warp))  /* warp pool */
+           + (size_t)p->max_open_warps * gs_arena_round(p->warp_buffer_bytes) /* buffers */
            + gs_arena_round((size_t)p->max_open_warps * sizeof(uint32_t))  /* free list */
            + gs_arena_round(LIST_BUFFER_BYTES)                             /* kernel list */
            + gs_arena_round(p->scan_buffer_bytes);                         /* scanner */
@@ -56,15 +55,12 @@ static gs_status carve(gs_trace *tr, gs_arena *arena, gs_diag *diag)
     tr->pool = (gs_trace_warp *)gs_arena_alloc(arena,
                                                tr->p.max_open_warps * sizeof(gs_trace_warp));
     tr->free_warps = (uint32_t *)gs_arena_alloc(arena, tr->p.max_open_warps * sizeof(uint32_t));
-    if (!list_buf || !scan_buf || !tr->pool || !tr->free_warps)
+    tr->warp_bufs = (uint8_t *)gs_arena_alloc(arena, (size_t)tr->p.max_open_warps *
+                                                         gs_arena_round(tr->p.warp_buffer_bytes));
+    if (!list_buf || !scan_buf || !tr->pool || !tr->free_warps || !tr->warp_bufs)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the trace reader");
-    for (i = 0; i < tr->p.max_open_warps; i++) {
-        tr->pool[i].s.buf = (uint8_t *)gs_arena_alloc(arena, tr->p.warp_buffer_bytes);
-        if (!tr->pool[i].s.buf)
-            return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
-                               "arena too small for the trace reader's warp buffers");
+    for (i = 0; i < tr->p.max_open_warps; i++)
         tr->free_warps[i] = tr->p.max_open_warps - 1u - i;
-    }
     tr->num_free = tr->p.max_open_warps;
     tr->list.buf = list_buf;
     tr->scan.buf = scan_buf;

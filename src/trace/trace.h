@@ -149,6 +149,9 @@ typedef struct gs_trace {
     gs_trace_kernel kernel;
     gs_trace_warp *pool;          /* [max_open_warps] */
     uint32_t *free_warps;         /* stack of pool indexes */
+    uint8_t *warp_bufs;           /* [max_open_warps] line buffers, one stride apart: a
+                                   * stream takes its buffer when it opens, so the pages
+                                   * of streams never opened are never touched */
     uint32_t num_free;
 } gs_trace;
 

@@ -108,11 +108,14 @@ static gs_status open_warp(scan_ctx *c, uint32_t id, uint32_t count)
 {
     gs_trace *tr = c->tr;
     gs_trace_warp *w;
+    uint32_t index;
     if (tr->num_free == 0)
         return gs_diag_set(c->diag, GS_E_LIMIT, tr->kernel_path, tr->scan.line, 1,
                            "more than %u warp streams open at once (raise %s)",
                            (unsigned)tr->p.max_open_warps, GS_TRACE_OPEN_WARPS_OPTION);
-    w = &tr->pool[tr->free_warps[--tr->num_free]];
+    index = tr->free_warps[--tr->num_free];
+    w = &tr->pool[index];
+    w->s.buf = tr->warp_bufs + (size_t)index * gs_arena_round(tr->p.warp_buffer_bytes);
     gs_tstream_init(&w->s, tr->io, tr->scan.handle, tr->kernel_path, w->s.buf,
                     tr->p.warp_buffer_bytes, GS_TRACE_WARP_BUFFER_OPTION);
     gs_tstream_seek(&w->s, gs_tstream_offset(&tr->scan), tr->scan.line);
