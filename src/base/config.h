@@ -256,6 +256,12 @@ typedef struct gs_config {
     /* gpusim's own */
     uint64_t seed;                         /* -gs_seed */
     uint32_t watchdog_cycles;              /* -gs_watchdog_cycles */
+    /* GPGPU-Sim's run control (sim/gpu_run.c; 0 = no limit) */
+    uint64_t max_insn;                     /* -gpgpu_max_insn: thread instructions, all kernels */
+    uint64_t max_cycle;                    /* -gpgpu_max_cycle: core cycles, all kernels */
+    uint32_t max_cta;                      /* -gpgpu_max_cta: CTAs issued, all kernels */
+    uint32_t max_completed_cta;            /* -gpgpu_max_completed_cta: this kernel's */
+    uint32_t deadlock_detect;              /* -gpgpu_deadlock_detect */
     uint32_t arena_mib;                    /* -gs_arena_mib: 0 = gs_sim_bytes() */
     /* timing model (src/core/sm.c, src/sim/gpu.c) */
     uint32_t perfect_icache;               /* -gs_perfect_icache: every fetch hits */

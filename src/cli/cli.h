@@ -112,6 +112,9 @@ int gs_cli_event_trace_close(int rc);
  * JSON / CSV renderings for gs_cli_emit_stats (cli_run.c); after gs_sim_init. */
 void gs_cli_kernel_blocks_attach(struct gs_gpu *gpu);
 
+/* A run stopped by a -gpgpu_max_* limit: say so on stderr (cli_timing.c). */
+void gs_cli_note_capped(const gs_diag *diag);
+
 /* --samples-csv FILE (cli_samples.c): set the path (NULL: none); check a
  * configuration before a timing run (2: nothing is sampled), refuse a
  * functional run (2), write the run's samples after it (0, or 2). */

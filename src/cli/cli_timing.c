@@ -95,6 +95,14 @@ void gs_cli_print_speed(const struct gs_gpu *gpu, const gs_stats *stats, double 
     fprintf(stderr, "gpgpu_simulation_rate = %.0f (cycle/sec)\n", (double)gpu->cycle / seconds);
 }
 
+/* GPGPU-Sim's words for a capped run (Accel-Sim's scripts look for them),
+ * then gpusim's own line naming the limit; stderr, never the statistics. */
+void gs_cli_note_capped(const gs_diag *diag)
+{
+    fprintf(stderr, "GPGPU-Sim: ** break due to reaching the maximum cycles (or instructions) **\n"
+            "gpusim: %s\n", diag->message);
+}
+
 /* The workload's kernel launches when its file says how many (no loop), else 0. */
 static uint64_t launches_known(const gs_workload *wl)
 {
@@ -133,8 +141,10 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
         gs_sim_dump(&run->gpu, &gs_cli_stderr);
         return 3;
     }
-    if (st != GS_OK)
+    if (st != GS_OK && !gs_sim_capped(&run->gpu))
         return gs_cli_report(&diag);
+    if (st != GS_OK)   /* a -gpgpu_max_* limit: a clean stop (README "Run control") */
+        gs_cli_note_capped(&diag);
     gs_workload_digest(&run->wl, &run->host, &run->state, &stats);
     gs_sim_report(&run->gpu, &stats);
     gs_stats_put_count(&stats, "workload_repeat_iterations", run->state.repeat_iterations);

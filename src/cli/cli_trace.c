@@ -255,8 +255,10 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
         gs_sim_dump(&run->gpu, &gs_cli_stderr);
         return 3;
     }
-    if (st != GS_OK)
+    if (st != GS_OK && !gs_sim_capped(&run->gpu))
         return gs_cli_report(&diag);
+    if (st != GS_OK)   /* a -gpgpu_max_* limit: a clean stop (README "Run control") */
+        gs_cli_note_capped(&diag);
     gs_sim_report_trace(&run->gpu, &run->fe, stats);
     gs_cli_print_speed(&run->gpu, stats, (double)(clock() - start) / CLOCKS_PER_SEC);
     if (gs_cli_samples_write(&run->gpu) != 0)

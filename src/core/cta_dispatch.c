@@ -198,12 +198,17 @@ static void cta_place(gs_cta_dispatch *disp, uint32_t sm_index, gs_cta_kernel *k
 
 uint32_t gs_cta_dispatch_cycle(gs_cta_dispatch *disp, gs_cta_placement *out)
 {
+    return gs_cta_dispatch_cycle_max(disp, out, UINT32_MAX);
+}
+
+uint32_t gs_cta_dispatch_cycle_max(gs_cta_dispatch *disp, gs_cta_placement *out, uint32_t max)
+{
     uint32_t i, placed = 0, start = disp->last_sm + 1u, n = disp->params.num_sms;
     gs_cta_kernel *k;
     if (disp->running >= disp->num_launched)
         return 0;
     k = &disp->kernels[disp->running];
-    for (i = 0; i < n && k->next_cta < k->shape.num_ctas; i++) {
+    for (i = 0; i < n && placed < max && k->next_cta < k->shape.num_ctas; i++) {
         uint32_t sm = (start + i) % n;
         if (!cta_fits(disp, &disp->sms[sm], k))
             continue;

@@ -123,6 +123,8 @@ gs_status gs_cta_launch(gs_cta_dispatch *disp, const gs_kernel_shape *shape,
 /* One dispatch cycle: places up to one CTA per SM; writes the placements to
  * out (room for num_sms) and returns how many. */
 uint32_t gs_cta_dispatch_cycle(gs_cta_dispatch *disp, gs_cta_placement *out);
+/* The same, placing at most `max` CTAs (-gpgpu_max_cta's budget). */
+uint32_t gs_cta_dispatch_cycle_max(gs_cta_dispatch *disp, gs_cta_placement *out, uint32_t max);
 /* A CTA ended: free its resources. Returns 1 when this ended its kernel. */
 int gs_cta_finish(gs_cta_dispatch *disp, uint32_t sm, uint32_t cta_slot);
 

@@ -201,6 +201,7 @@ gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bo
         return st;
     gs_cta_params_from_config(cfg, &gpu->ctap);
     gpu->next_progress = ~(uint64_t)0;   /* no progress hook */
+    gpu->caps_on = cfg->max_insn || cfg->max_cycle || cfg->max_cta || cfg->max_completed_cta;
     if ((st = build_sms(gpu, arena, diag)) != GS_OK ||
         (st = add_listed_mechanisms(gpu, arena, diag)) != GS_OK)
         return st;
@@ -225,6 +226,11 @@ void gs_sim_attach(gs_gpu *gpu, gs_host *host)
 int gs_sim_watchdog_fired(const gs_gpu *gpu)
 {
     return gpu->watchdog_fired;
+}
+
+int gs_sim_capped(const gs_gpu *gpu)
+{
+    return gpu->capped_by != NULL;
 }
 
 /* ---- one launch: dispatcher, contexts ---- */

@@ -146,6 +146,12 @@ typedef struct gs_gpu {
     uint64_t cycle;                   /* next core cycle */
     uint64_t last_progress;
     int watchdog_fired;
+    /* GPGPU-Sim's run control (-gpgpu_max_*, -gpgpu_deadlock_detect; gpu_run.c) */
+    int caps_on;                      /* some -gpgpu_max_* is set */
+    const char *capped_by;            /* the option that ended the run, or NULL */
+    uint64_t kernel_ctas_done;        /* CTAs of the running kernel completed */
+    uint64_t next_deadlock_check;     /* the next 50000-cycle boundary of the kernel */
+    uint64_t deadlock_last_insn;      /* the kernel's thread instructions at the last one */
     /* statistics */
     uint64_t kernels, ctas_launched;
     uint64_t warp_cycles;             /* sum over cycles of resident warps */
@@ -222,6 +228,9 @@ uint32_t gs_sim_stats_count(const gs_config *cfg);
 void gs_sim_report(const gs_gpu *gpu, gs_stats *stats);
 
 int gs_sim_watchdog_fired(const gs_gpu *gpu);
+/* The run ended at a -gpgpu_max_* limit (the run's status was GS_E_LIMIT
+ * with this set): a clean stop, its statistics say capped = 1. */
+int gs_sim_capped(const gs_gpu *gpu);
 
 /* Add a mechanism that is not in the list (a test's or an embedder's),
  * after gs_sim_init and before the first launch; `state` is the caller's,

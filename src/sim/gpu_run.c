@@ -104,8 +104,14 @@ static gs_status start_pending(gs_gpu *gpu, gs_diag *diag)
  * launch latency in cycles"; decision in README "Launch latency"). */
 static gs_status dispatch(gs_gpu *gpu, gs_diag *diag)
 {
-    uint32_t n = gs_cta_dispatch_cycle(&gpu->disp, gpu->placements), i;
+    uint32_t budget = UINT32_MAX, n, i;
     uint32_t latency = gpu->cfg->tb_launch_latency;
+    if (gpu->cfg->max_cta) {   /* -gpgpu_max_cta: no CTA past the limit (GPGPU-Sim's
+                                * hit_max_cta_count); pending ones count as issued */
+        uint64_t issued = gpu->ctas_launched + gpu->pending_count;
+        budget = issued >= gpu->cfg->max_cta ? 0u : (uint32_t)(gpu->cfg->max_cta - issued);
+    }
+    n = gs_cta_dispatch_cycle_max(&gpu->disp, gpu->placements, budget);
     if (n == 0) {
         gpu->dispatch_dirty = 0;
         return GS_OK;
@@ -159,8 +165,10 @@ static int step_sms(gs_gpu *gpu, gs_status *fault)
         gs_sm_cycle(sm, c);
         if (sm->fault != GS_OK)
             *fault = sm->fault;
-        if (sm->st.ctas_done != done_before)
+        if (sm->st.ctas_done != done_before) {
             gpu->dispatch_dirty = 1;
+            gpu->kernel_ctas_done += sm->st.ctas_done - done_before;
+        }
         if (sm->last_progress > gpu->last_progress)
             gpu->last_progress = sm->last_progress;
         q = gs_sm_quiet_until(sm, c);
@@ -212,6 +220,78 @@ static uint64_t next_event(const gs_gpu *gpu)
     return target;
 }
 
+/* ---- GPGPU-Sim's run control (README "Run control") ----
+ * GPGPU-Sim's gpgpu_sim::active() is false, so the run stops before the next
+ * cycle, once the cycles (all kernels) reach -gpgpu_max_cycle, the committed
+ * thread instructions (gpu_sim_insn, all kernels) reach -gpgpu_max_insn, or
+ * the running kernel's completed CTAs reach -gpgpu_max_completed_cta
+ * (GPGPU-Sim resets gpu_completed_cta at each kernel's init()). For
+ * -gpgpu_max_cta GPGPU-Sim issues no CTA past the limit (hit_max_cta_count)
+ * and the run ends when the issued ones have finished and the memory system
+ * has drained (no CTA left that may be issued: active() turns false); the
+ * dispatcher's budget (dispatch()) and the drained test below do the same,
+ * a CTA placed but not yet started (-gpgpu_TB_launch_latency) counting as
+ * issued. The checks
+ * run before each core cycle, in that order; the first that holds names the
+ * limit. Sleeping SMs account their skipped cycles first, as at a kernel
+ * end, so the statistics are those of the cycles simulated. */
+static int cap_reached(gs_gpu *gpu, gs_diag *diag)
+{
+    const gs_config *cfg = gpu->cfg;
+    const char *by = NULL;
+    uint64_t value = 0;
+    uint32_t i;
+    if (cfg->max_cycle && gpu->cycle >= cfg->max_cycle) {
+        by = "gpgpu_max_cycle";
+        value = cfg->max_cycle;
+    } else if (cfg->max_insn && gs_sim_thread_insts(gpu) >= cfg->max_insn) {
+        by = "gpgpu_max_insn";
+        value = cfg->max_insn;
+    } else if (cfg->max_cta && gpu->ctas_launched >= cfg->max_cta && gpu->num_active == 0 &&
+               gpu->pending_count == 0 && (!gpu->memsys || !gs_memsys_busy(gpu->memsys))) {
+        by = "gpgpu_max_cta";
+        value = cfg->max_cta;
+    } else if (cfg->max_completed_cta && gpu->kernel_ctas_done >= cfg->max_completed_cta) {
+        by = "gpgpu_max_completed_cta";
+        value = cfg->max_completed_cta;
+    }
+    if (by == NULL)
+        return 0;
+    for (i = 0; i < gpu->num_active; i++)
+        wake(&gpu->sms[gpu->active[i]], gpu->cycle);
+    gpu->capped_by = by;
+    gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0, "capped: -%s %llu reached before cycle %llu",
+                by, (unsigned long long)value, (unsigned long long)gpu->cycle);
+    return 1;
+}
+
+/* -gpgpu_deadlock_detect 1: GPGPU-Sim checks every 50000 cycles of a
+ * kernel (gpu_sim_cycle % 50000 == 0) that the kernel committed an
+ * instruction since the last check, and ends the run when it did not. The
+ * check runs before the core cycle at each boundary (a clock jump stops at
+ * one). gpusim ends the run as its watchdog does: exit 3 with the dump. */
+#define GS_DEADLOCK_PERIOD 50000u
+
+static int deadlock_detected(gs_gpu *gpu, gs_diag *diag)
+{
+    uint64_t insn;
+    if (gpu->cycle < gpu->next_deadlock_check)
+        return 0;
+    insn = gs_sim_thread_insts(gpu) - gpu->kstart.thread_insts;
+    gpu->next_deadlock_check += GS_DEADLOCK_PERIOD;
+    if (insn != gpu->deadlock_last_insn) {
+        gpu->deadlock_last_insn = insn;
+        return 0;
+    }
+    gpu->watchdog_fired = 1;
+    gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
+                "deadlock: no instruction committed in the %u cycles to cycle %llu of kernel "
+                "%llu (-gpgpu_deadlock_detect 1, GPGPU-Sim's check)", GS_DEADLOCK_PERIOD,
+                (unsigned long long)(gpu->cycle - gpu->kstart.cycle),
+                (unsigned long long)gpu->kernels);
+    return 1;
+}
+
 /* Nothing can happen before next_event: jump there (DESIGN.md section 3). */
 static void jump(gs_gpu *gpu)
 {
@@ -219,6 +299,11 @@ static void jump(gs_gpu *gpu)
     deadline = gpu->last_progress + gpu->cfg->watchdog_cycles + 1u;
     if (target > deadline)
         target = deadline;   /* never wakes (a barrier deadlock): the watchdog fires */
+    if (gpu->cfg->max_cycle && target > gpu->cfg->max_cycle && gpu->cycle < gpu->cfg->max_cycle)
+        target = gpu->cfg->max_cycle;   /* -gpgpu_max_cycle ends the run there */
+    if (gpu->cfg->deadlock_detect && target > gpu->next_deadlock_check &&
+        gpu->cycle < gpu->next_deadlock_check)
+        target = gpu->next_deadlock_check;   /* the check runs at its boundary */
     if (target <= gpu->cycle)
         return;
     account_residency(gpu, target - gpu->cycle);
@@ -316,10 +401,20 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     gpu->last_progress = gpu->dispatch_from;
     gpu->bus.kernel = (uint32_t)gpu->kernels;
     gs_sim_kernel_started(gpu);
+    gpu->kernel_ctas_done = 0;
+    gpu->deadlock_last_insn = 0;
+    gpu->next_deadlock_check = gpu->cfg->deadlock_detect ? gpu->cycle + GS_DEADLOCK_PERIOD
+                                                         : ~(uint64_t)0;
     kernel_event(gpu, GS_EV_KERNEL_LAUNCH, launch_cycle);
     report_progress(gpu, GS_PROGRESS_KERNEL_START);
     while (!launch_done(gpu)) {
         int awake;
+        if (gpu->caps_on && cap_reached(gpu, diag)) {
+            gs_sim_kernel_finished(gpu);   /* the cut kernel's block, then stop */
+            return GS_E_LIMIT;
+        }
+        if (gpu->cycle >= gpu->next_deadlock_check && deadlock_detected(gpu, diag))
+            return GS_E_LIMIT;
         if (gpu->cycle >= gpu->next_progress)
             report_progress(gpu, GS_PROGRESS_CYCLES);
         if (gpu->memsys)

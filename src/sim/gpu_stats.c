@@ -25,7 +25,7 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
                                            gs_config_n_sms(cfg) +  /* L1D_cache_core[i] */
                                            2u +  /* total dram reads / writes */
                                            GS_MEMSYS_BREAKDOWN_ENTRIES;
-    return mem + gs_mech_stats_count(cfg) +
+    return mem + gs_mech_stats_count(cfg) + 2u /* capped, capped_by */ +
            GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
            (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
            (cfg->sample_cycles && !cfg->perfect_mem ? GS_SIM_MAX_SAMPLES : 0u);
@@ -199,6 +199,10 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
     uint32_t i;
     gs_stats_set_blocks(stats, gpu->block_hash, gpu->blocks);
     report_totals(gpu, stats);
+    if (gpu->capped_by != NULL) {   /* only then: an uncapped run keeps its bytes */
+        gs_stats_put_count(stats, "capped", 1u);
+        gs_stats_put_text(stats, "capped_by", gpu->capped_by);
+    }
     report_stalls(gpu, stats);
     report_collector(gpu, stats);
     report_occupancy(gpu, stats);
