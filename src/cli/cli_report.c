@@ -293,7 +293,7 @@ static void infer_baseline(gs_rep_study *s)
 static int read_study_csv(const char *path, const char *text, size_t length, gs_rep_study *s)
 {
     cursor c;
-    const char *ls, *le;
+    const char *ls = text, *le = text;
     int rc;
     memset(&c, 0, sizeof c);
     c.path = path;
@@ -321,7 +321,7 @@ static int read_study_csv(const char *path, const char *text, size_t length, gs_
 static int read_samples(const char *path, const char *text, size_t length, gs_rep_samples *s)
 {
     cursor c;
-    const char *ls, *le, *p;
+    const char *ls = text, *le = text, *p;
     uint32_t rows = 0, col;
     size_t i;
     memset(&c, 0, sizeof c);
