@@ -145,6 +145,9 @@ typedef struct gs_config_meta {
     gs_config_where inter_config_where;
 } gs_config_meta;
 
+/* -gs_dbsa_levels: the levels DBSA manages (src/mech/dbsa.c). */
+enum { GS_DBSA_BOTH = 0, GS_DBSA_L1 = 1, GS_DBSA_L2 = 2 };
+
 /* The mechanisms -gs_mechanisms enables (base/mech_list.h order). */
 typedef struct gs_mech_set {
     uint32_t mask;                  /* bit GS_MECH_ID_x */
@@ -277,6 +280,10 @@ typedef struct gs_config {
     uint32_t trace_open_warps;             /* -gs_trace_open_warps: 0 = resident warps */
     uint32_t trace_tex_latency;            /* -gs_trace_tex_latency: address-less memory ops */
     gs_mech_set mechanisms;                /* -gs_mechanisms */
+    /* seed-000 DBSA (src/mech/dbsa.c; -gs_mechanisms dbsa) */
+    uint32_t dbsa_period;                  /* -gs_dbsa_period: core cycles */
+    uint32_t dbsa_miss_threshold;          /* -gs_dbsa_miss_threshold: percent */
+    uint32_t dbsa_levels;                  /* -gs_dbsa_levels: GS_DBSA_* */
     uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
     gs_event_trace_config event_trace;     /* -gs_event_trace* */
     gs_config_meta meta;

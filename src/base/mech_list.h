@@ -10,7 +10,8 @@
 #define GS_BASE_MECH_LIST_H
 
 #define GS_MECH_LIST(X) \
-    X(census)
+    X(census)                     \
+    X(dbsa)
 
 typedef enum gs_mech_id {
 #define GS_MECH_ENUM(name) GS_MECH_ID_##name,

@@ -41,6 +41,8 @@ static const char *const policy_names[] = {
 };
 /* -gs_reg_bank_mapping values, as gs_oc_mapping (core/opcoll.h). */
 static const char *const bank_mapping_names[] = { "naive", "swizzled", NULL };
+/* -gs_dbsa_levels values, as GS_DBSA_*. */
+static const char *const dbsa_level_names[] = { "both", "l1", "l2", NULL };
 /* -gs_l2_drrip_dueling values, as gs_drrip_dueling. */
 static const char *const dueling_names[] = { "per_slice", "shared", NULL };
 
@@ -349,6 +351,13 @@ const gs_option gs_options[] = {
     /* ---- the studies' mechanisms (src/mech/, DESIGN.md section 7) ---- */
     OPT("gs_mechanisms", GS_OPT_MECHS, mechanisms, "none", 0, 0,
         "mechanisms to enable: none or name[,name...] (gpusim --list-mechanisms)"),
+    U32("gs_dbsa_period", dbsa_period, "10000", 1, 0xFFFFFFFFu,
+        "dbsa: sampling period in core cycles (seed-000 2.2: 10K)"),
+    U32("gs_dbsa_miss_threshold", dbsa_miss_threshold, "90", 0, 100,
+        "dbsa: a level whose miss rate over a period is above this percentage is bypassed "
+        "for the next one (seed-000 2.2: 90)"),
+    NAMES("gs_dbsa_levels", dbsa_levels, "both", dbsa_level_names,
+          "dbsa: the levels it manages: both, l1 or l2"),
     U32L("gs_ldst_stage_entries", ldst_stage_entries, "0", 0, GS_MAX_LDST_STAGE_ENTRIES,
          "requests the staged LD/ST path holds per SM for a mechanism that owns it "
          "(0: no stage)"),
