@@ -28,7 +28,7 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
     return mem + gs_mech_stats_count(cfg) + 2u /* capped, capped_by */ +
            GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
            (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
-           (cfg->sample_cycles && !cfg->perfect_mem ? GS_SIM_MAX_SAMPLES : 0u);
+           (cfg->sample_cycles && !cfg->perfect_mem ? 2u * GS_SIM_MAX_SAMPLES : 0u);
 }
 
 static const char *const stall_stat[GS_STALL_COUNT] = {
@@ -150,6 +150,21 @@ static void report_sms(const gs_gpu *gpu, gs_stats *stats)
     }
 }
 
+/* Misses of `column` per 1000 committed thread instructions over sampling
+ * period i (a period without instructions: 0), named by its end cycle. */
+static void put_period_mpki(const gs_gpu *gpu, gs_stats *stats, const char *level,
+                            uint32_t column, uint32_t i)
+{
+    char name[GS_STAT_NAME_MAX];
+    gs_fmt(name, sizeof name, "%s_mpki_to_%llu", level,
+           (unsigned long long)i * gpu->cfg->sample_cycles);
+    gs_stats_put_ratio(stats, name,
+                       (gs_sim_sample(gpu, i, column) - gs_sim_sample(gpu, i - 1u, column)) *
+                           1000u,
+                       gs_sim_sample(gpu, i, GS_SAMPLE_THREAD_INSTS) -
+                           gs_sim_sample(gpu, i - 1u, GS_SAMPLE_THREAD_INSTS), 4);
+}
+
 static void report_samples(const gs_gpu *gpu, gs_stats *stats)
 {
     uint32_t i;
@@ -167,15 +182,11 @@ static void report_samples(const gs_gpu *gpu, gs_stats *stats)
     /* L1D MPKI of each sampling period, named by the cycle that ends it (the
      * epochs over which seed-000 2.4's DWT-CS reads MPKI; steady or unsteady
      * thrashing, seed-000 section 3). A period without instructions: 0. */
-    for (i = 1; i < gpu->num_samples; i++) {
-        gs_fmt(name, sizeof name, "L1D_mpki_to_%llu",
-               (unsigned long long)i * gpu->cfg->sample_cycles);
-        gs_stats_put_ratio(stats, name,
-                           (gs_sim_sample(gpu, i, GS_SAMPLE_L1D_MISSES) -
-                            gs_sim_sample(gpu, i - 1u, GS_SAMPLE_L1D_MISSES)) * 1000u,
-                           gs_sim_sample(gpu, i, GS_SAMPLE_THREAD_INSTS) -
-                               gs_sim_sample(gpu, i - 1u, GS_SAMPLE_THREAD_INSTS), 4);
-    }
+    for (i = 1; i < gpu->num_samples; i++)
+        put_period_mpki(gpu, stats, "L1D", GS_SAMPLE_L1D_MISSES, i);
+    /* and the L2's (issue 16 item 6: seed-000 section 5.1-7's epoch counters) */
+    for (i = 1; i < gpu->num_samples; i++)
+        put_period_mpki(gpu, stats, "L2", GS_SAMPLE_L2_MISSES, i);
 }
 
 /* Committed instructions for MPKI. Decision (seed-000 section 2.1 footnote:
