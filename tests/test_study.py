@@ -304,5 +304,53 @@ class CollectorArithmetic(unittest.TestCase):
                          (2 * S, 1600000, 2500000))
 
 
+class SweepsAndBest(unittest.TestCase):
+    """`config NAME ... -option PRE{A..B}POST` expands into NAME-A ... NAME-B in order;
+    `best NAME = max|min METRIC over SWEEP` names, per workload, the configuration of
+    the sweep with the largest (smallest) raw metric, the first one on a tie, n/a when
+    every value is n/a."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="gpusim-sweep-")
+        self.study = os.path.join(self.tmp, "sw.study")
+        with open(self.study, "w") as f:
+            f.write("study sw\nconfig base gtx480\n"
+                    "config cta gtx480 -gpgpu_shader_cta {3..1}\n"
+                    "config swl gtx480 -gpgpu_scheduler warp_limiting:2:{8,2}\n"
+                    "workload vectoradd\nworkload reduce\n"
+                    "metric m = x_count\nmetric r = x_count / y_count\n"
+                    "best hi = max m over cta\nbest lo = min m over cta\n"
+                    "best rr = max r over swl\n")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_expansion(self):
+        js = jobs(self.study)
+        self.assertEqual([j["config"] for j in js[::2]],
+                         ["base", "cta-3", "cta-2", "cta-1", "swl-8", "swl-2"])
+        self.assertEqual(len(set(j["hash"] for j in js)), len(js))   # each its own config
+
+    def test_best(self):
+        x = {"cta-3": (5, 9), "cta-2": (7, 9), "cta-1": (7, 2), "base": (100, 100),
+             "swl-8": (1, 1), "swl-2": (1, 1)}
+        y = {("swl-8", "vectoradd"): 0, ("swl-2", "vectoradd"): 0, ("swl-8", "reduce"): 4,
+             ("swl-2", "reduce"): 1}
+        for j in jobs(self.study):
+            xv = x[j["config"]][0 if j["workload"] == "vectoradd" else 1]
+            write_result(self.tmp, j, [("x_count", xv),
+                                       ("y_count", y.get((j["config"], j["workload"]), 1))])
+        r = gpusim("study", self.study, "--collect", self.tmp)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        t = read_csv(os.path.join(self.tmp, "sw.csv"))
+        self.assertEqual(t[("best", "vectoradd", "", "cta-2", "hi")], ("7.000000", ""))
+        self.assertEqual(t[("best", "reduce", "", "cta-3", "hi")], ("9.000000", ""))   # tie
+        self.assertEqual(t[("best", "vectoradd", "", "cta-3", "lo")], ("5.000000", ""))
+        self.assertEqual(t[("best", "reduce", "", "cta-1", "lo")], ("2.000000", ""))
+        self.assertEqual(t[("best", "vectoradd", "", "", "rr")], ("n/a", ""))   # all n/a
+        self.assertEqual(t[("best", "reduce", "", "swl-2", "rr")], ("1.000000", ""))
+        self.assertIn("## hi = max m over cta", r.stdout)
+
+
 if __name__ == "__main__":
     unittest.main()

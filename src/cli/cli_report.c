@@ -248,8 +248,20 @@ static int study_row(cursor *c, gs_rep_study *s, const char *line, const char *e
         s->dvalue[m][w].norm = value;
         return 0;
     }
+    if (strcmp(f[0], "best") == 0) {
+        if ((w = intern(s->workloads, &s->n_workloads, GS_STUDY_MAX_WORKLOADS, f[1])) < 0 ||
+            s->n_best >= GS_STUDY_MAX_BEST * GS_STUDY_MAX_WORKLOADS)
+            return bad(c, line, "more workloads or best rows than a study has");
+        s->best[s->n_best].workload = (uint32_t)w;
+        gs_str_copy(s->best[s->n_best].name, GS_REP_NAME_MAX, f[4]);
+        gs_str_copy(s->best[s->n_best].config, GS_REP_NAME_MAX, f[3]);
+        s->best[s->n_best].value.state = vstate;
+        s->best[s->n_best].value.norm = value;
+        s->n_best++;
+        return 0;
+    }
     if (kind < 0)
-        return bad(c, at[0], "the row kind is not job, derived, hmean, gmean or amean");
+        return bad(c, at[0], "the row kind is not job, derived, best, hmean, gmean or amean");
     if ((cl = intern(s->classes, &s->n_classes, GS_REP_MAX_CLASSES, f[2])) < 0)
         return bad(c, at[2], "more than 64 classes");
     s->kinds_present[kind] = 1;
@@ -514,6 +526,8 @@ static void html_head(FILE *f, const char *title)
           "figure { margin: 0 0 28px 0; }\n"
           "figcaption { font-size: 13px; color: #444444; max-width: 860px; }\n"
           "p.note { font-size: 13px; color: #444444; }\n"
+          "table.best { border-collapse: collapse; font-size: 13px; margin: 0 0 28px 0; }\n"
+          "table.best td, table.best th { border: 1px solid #cccccc; padding: 2px 8px; }\n"
           "</style>\n</head>\n<body>\n<h1>", f);
     gs_rep_escape(f, title);
     fputs("</h1>\n", f);

@@ -53,6 +53,10 @@ typedef struct gs_rep_study {
     gs_rep_cell mean[GS_REP_MEAN_KINDS][GS_REP_MAX_METRICS][GS_REP_MAX_CLASSES]
                     [GS_STUDY_MAX_CONFIGS];
     uint8_t kinds_present[GS_REP_MEAN_KINDS];
+    /* best rows: per workload, the winning configuration of a sweep */
+    uint32_t n_best;
+    struct { uint32_t workload; char name[GS_REP_NAME_MAX], config[GS_REP_NAME_MAX];
+             gs_rep_cell value; } best[GS_STUDY_MAX_BEST * GS_STUDY_MAX_WORKLOADS];
 } gs_rep_study;
 
 /* A samples CSV: the columns after `cycle,cycles` are sim/gpu.h's GS_SAMPLE_*

@@ -425,6 +425,31 @@ static uint32_t study_groups(const gs_rep_study *s, uint32_t m, int derived, bar
     return n;
 }
 
+/* The sweeps' winners (best rows) as a table under the figures. */
+static void best_table(FILE *f, const gs_rep_study *s)
+{
+    uint32_t i;
+    if (s->n_best == 0)
+        return;
+    fputs("<table class=\"best\">\n<tr><th>best</th><th>workload</th><th>configuration</th>"
+          "<th>value</th></tr>\n", f);
+    for (i = 0; i < s->n_best; i++) {
+        fputs("<tr><td>", f);
+        gs_rep_escape(f, s->best[i].name);
+        fputs("</td><td>", f);
+        gs_rep_escape(f, s->workloads[s->best[i].workload]);
+        fputs("</td><td>", f);
+        gs_rep_escape(f, s->best[i].config[0] ? s->best[i].config : "n/a");
+        fputs("</td><td>", f);
+        if (s->best[i].value.state == GS_REP_VALUE)
+            fixed(f, s->best[i].value.norm, 6);
+        else
+            fputs("n/a", f);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n", f);
+}
+
 void gs_rep_study_figures(FILE *f, const gs_rep_study *s, uint32_t *figure)
 {
     static bar_group groups[GS_STUDY_MAX_WORKLOADS + GS_REP_MEAN_KINDS * GS_REP_MAX_CLASSES];
@@ -461,6 +486,7 @@ void gs_rep_study_figures(FILE *f, const gs_rep_study *s, uint32_t *figure)
                 (unsigned)++*figure, s->title, s->derived[m]);
         bar_chart(f, *figure, title, s->derived[m], caption, one_name, 1u, groups, n, 1);
     }
+    best_table(f, s);
 }
 
 /* ---- single-run figures: lines over time and the per-SM heat map ---- */

@@ -25,6 +25,7 @@
 #define GS_STUDY_MAX_DERIVED   8u
 #define GS_STUDY_MAX_RULES     8u     /* computed classes */
 #define GS_STUDY_MAX_MULTI     16u
+#define GS_STUDY_MAX_BEST      8u
 #define GS_STUDY_MAX_TOKENS    4096u  /* words in the whole file */
 #define GS_STUDY_MAX_LINE_TOKENS 64u
 #define GS_STUDY_ID_MAX        128u
@@ -46,7 +47,27 @@ typedef struct gs_study_config {
     const gs_study_token *words;   /* sources then -option value pairs */
     uint32_t n_words;
     uint32_t n_sources;
+    const char *family;            /* a sweep's name for its expansions, else NULL */
 } gs_study_config;
+
+/* A configuration expanded from a sweep (`config NAME ... -opt a{1..4}b`):
+ * its name NAME-VALUE and its words, the swept value substituted. */
+typedef struct gs_study_swept {
+    gs_study_token name;
+    gs_study_token words[GS_STUDY_MAX_LINE_TOKENS];
+    char name_text[GS_STUDY_ID_MAX];
+    char value_text[GS_STUDY_ID_MAX];
+} gs_study_swept;
+
+/* best NAME = max|min METRIC over FAMILY: per workload, the configuration of
+ * the sweep FAMILY with the largest (smallest) raw METRIC, first in order on
+ * a tie. */
+typedef struct gs_study_best {
+    const gs_study_token *name;
+    const char *family;
+    uint32_t metric;
+    int is_max;
+} gs_study_best;
 
 enum { GS_STUDY_WL_EMBEDDED = 0, GS_STUDY_WL_FILE = 1, GS_STUDY_WL_TRACE = 2 };
 
@@ -98,7 +119,9 @@ typedef struct gs_study {
     gs_study_derived derived[GS_STUDY_MAX_DERIVED];
     gs_study_rule rules[GS_STUDY_MAX_RULES];
     gs_study_multi multi[GS_STUDY_MAX_MULTI];
-    uint32_t n_configs, n_workloads, n_metrics, n_derived, n_rules, n_multi;
+    gs_study_swept swept[GS_STUDY_MAX_CONFIGS];
+    gs_study_best best[GS_STUDY_MAX_BEST];
+    uint32_t n_configs, n_workloads, n_metrics, n_derived, n_rules, n_multi, n_best;
     uint32_t baseline;
     uint32_t means;                /* GS_STUDY_HMEAN | ... */
 } gs_study;

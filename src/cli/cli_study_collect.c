@@ -12,6 +12,8 @@
  * CSV rows, in this order (columns row,workload,class,config,metric,value,normalised):
  *   job      per workload (study order), per configuration: digest, then each metric
  *   derived  per workload: each derived metric
+ *   best     per workload: each best (the winning configuration of a sweep
+ *            in the config column, its raw metric as the value)
  *   hmean|gmean|amean  per metric, per group (all, then classes in order of first
  *            appearance), per configuration: the mean of the normalised values;
  *            then per derived metric and group: the mean of its values.
@@ -308,6 +310,30 @@ static void csv_row(gs_study_buf *b, const char *row, const char *wl, const char
     csv_field(b, metric);
 }
 
+/* The configuration of best bi's sweep with the largest (smallest) raw
+ * metric on workload w, first in order on a tie; -1 when every one is n/a. */
+static int best_of(const collection *c, uint32_t bi, uint32_t w, uint64_t *value)
+{
+    const gs_study *s = c->s;
+    const gs_study_best *bs = &s->best[bi];
+    uint32_t cf;
+    int found = -1;
+    *value = NA;
+    for (cf = 0; cf < s->n_configs; cf++) {
+        uint64_t v;
+        if (!s->configs[cf].family || strcmp(s->configs[cf].family, bs->family) != 0)
+            continue;
+        v = c->value[(cf * s->n_workloads + w) * s->n_metrics + bs->metric];
+        if (v == NA)
+            continue;
+        if (found < 0 || (bs->is_max ? v > *value : v < *value)) {
+            found = (int)cf;
+            *value = v;
+        }
+    }
+    return found;
+}
+
 static void csv_jobs(const collection *c, gs_study_buf *b)
 {
     const gs_study *s = c->s;
@@ -330,6 +356,14 @@ static void csv_jobs(const collection *c, gs_study_buf *b)
             csv_row(b, "derived", s->workloads[w].display, c->cls[w], "",
                     s->derived[d].name->text);
             put_fixed(b, c->derived[w * s->n_derived + d], 6);
+            gs_study_put(b, ",\n");
+        }
+        for (d = 0; d < s->n_best; d++) {
+            uint64_t v;
+            int win = best_of(c, d, w, &v);
+            csv_row(b, "best", s->workloads[w].display, c->cls[w],
+                    win < 0 ? "" : s->configs[win].name->text, s->best[d].name->text);
+            put_fixed(b, v, 6);
             gs_study_put(b, ",\n");
         }
     }
@@ -440,6 +474,28 @@ static void md_derived(const collection *c, gs_study_buf *b)
     gs_study_put(b, "\n");
 }
 
+static void md_best(const collection *c, gs_study_buf *b)
+{
+    const gs_study *s = c->s;
+    uint32_t w, d;
+    for (d = 0; d < s->n_best; d++) {
+        const gs_study_best *bs = &s->best[d];
+        gs_study_put(b, "\n## %s = %s %s over %s\n\n| workload | class | best | %s |\n"
+                     "|---|---|---|---:|", bs->name->text, bs->is_max ? "max" : "min",
+                     s->metrics[bs->metric].name->text, bs->family,
+                     s->metrics[bs->metric].name->text);
+        for (w = 0; w < s->n_workloads; w++) {
+            uint64_t v;
+            int cf = best_of(c, d, w, &v);
+            gs_study_put(b, "\n| %s | %s | %s | ", s->workloads[w].display,
+                         c->cls[w] ? c->cls[w] : "", cf < 0 ? "n/a" : s->configs[cf].name->text);
+            put_fixed(b, v, 3);
+            gs_study_put(b, " |");
+        }
+        gs_study_put(b, "\n");
+    }
+}
+
 static void markdown(const collection *c, gs_study_buf *b)
 {
     const gs_study *s = c->s;
@@ -453,6 +509,7 @@ static void markdown(const collection *c, gs_study_buf *b)
     for (m = 0; m < s->n_metrics; m++)
         md_metric(c, b, m);
     md_derived(c, b);
+    md_best(c, b);
 }
 
 /* ---- the whole collection ---- */

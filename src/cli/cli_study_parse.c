@@ -182,24 +182,10 @@ int gs_study_load_config(const gs_study *s, uint32_t c, gs_config *cfg)
     return 0;
 }
 
-static int parse_config(gs_study *s, line_words lw)
+/* The words after the name: sources, then -option value pairs. */
+static int check_config_words(gs_study *s, gs_study_config *sc)
 {
-    gs_study_config *sc = &s->configs[s->n_configs];
-    gs_config *cfg;
     uint32_t i;
-    int rc;
-    if (lw.n < 3)
-        return fail(s, &lw.w[0], "config needs a name and at least one preset or file");
-    if (!name_ok(lw.w[1].text))
-        return fail(s, &lw.w[1], "configuration name '%s': use letters, digits, '_' and '-'",
-                    lw.w[1].text);
-    if (find_config(s, lw.w[1].text) >= 0)
-        return fail(s, &lw.w[1], "configuration '%s' is declared twice", lw.w[1].text);
-    if (s->n_configs == GS_STUDY_MAX_CONFIGS)
-        return fail(s, &lw.w[0], "more than %u configurations", GS_STUDY_MAX_CONFIGS);
-    sc->name = &lw.w[1];
-    sc->words = &lw.w[2];
-    sc->n_words = lw.n - 2u;
     for (i = 0; i < sc->n_words && sc->words[i].text[0] != '-'; i++)
         sc->n_sources++;
     if (sc->n_sources == 0)
@@ -212,12 +198,143 @@ static int parse_config(gs_study *s, line_words lw)
         if (i + 1u == sc->n_words)
             return fail(s, &sc->words[i], "option %s needs a value", sc->words[i].text);
     }
-    s->n_configs++;
+    return 0;
+}
+
+/* Declare configuration sc (its name and words set) and check it now. */
+static int add_config(gs_study *s, gs_study_config *sc)
+{
+    gs_config *cfg;
+    int rc;
+    if (find_config(s, sc->name->text) >= 0)
+        return fail(s, sc->name, "configuration '%s' is declared twice", sc->name->text);
+    if (s->n_configs == GS_STUDY_MAX_CONFIGS)
+        return fail(s, sc->name, "more than %u configurations", GS_STUDY_MAX_CONFIGS);
+    s->configs[s->n_configs++] = *sc;
     if ((cfg = (gs_config *)gs_cli_alloc(sizeof *cfg)) == NULL)
         return gs_cli_usage_error("out of memory");
     rc = gs_study_load_config(s, s->n_configs - 1u, cfg);   /* check it now, before cycle 0 */
     gs_cli_free(cfg);
     return rc;
+}
+
+/* A sweep's values: `{A..B}` (decimal integers, counting up or down) or
+ * `{v1,v2,...}`; writes each into values (NUL-separated) and returns how many,
+ * or 0 after reporting the error. */
+#define SWEEP_MAX GS_STUDY_MAX_CONFIGS
+static uint32_t sweep_values(gs_study *s, const gs_study_token *t, const char *open,
+                             const char *close, char (*values)[GS_STUDY_ID_MAX])
+{
+    const char *p = open + 1, *dots = strstr(open, "..");
+    uint32_t n = 0;
+    if (dots && dots < close) {
+        unsigned long a = 0, b = 0, v;
+        const char *q;
+        for (q = p; q < dots && *q >= '0' && *q <= '9' && a < 1000000ul; q++)
+            a = a * 10u + (unsigned long)(*q - '0');
+        if (q != dots || q == p)
+            return fail(s, t, "sweep '%s': expected {FROM..TO} with decimal integers", t->text),
+                   0;
+        for (q = dots + 2; q < close && *q >= '0' && *q <= '9' && b < 1000000ul; q++)
+            b = b * 10u + (unsigned long)(*q - '0');
+        if (q != close || q == dots + 2)
+            return fail(s, t, "sweep '%s': expected {FROM..TO} with decimal integers", t->text),
+                   0;
+        if ((a > b ? a - b : b - a) + 1u > SWEEP_MAX)
+            return fail(s, t, "sweep '%s' has more than %u values", t->text, SWEEP_MAX), 0;
+        for (v = a;; v = a > b ? v - 1u : v + 1u) {
+            gs_fmt(values[n++], GS_STUDY_ID_MAX, "%lu", v);
+            if (v == b)
+                break;
+        }
+        return n;
+    }
+    while (p <= close) {
+        const char *end = p;
+        while (end < close && *end != ',')
+            end++;
+        if (end == p)
+            return fail(s, t, "sweep '%s': an empty value in {...}", t->text), 0;
+        if (n == SWEEP_MAX)
+            return fail(s, t, "sweep '%s' has more than %u values", t->text, SWEEP_MAX), 0;
+        if ((size_t)(end - p) >= GS_STUDY_ID_MAX)
+            return fail(s, t, "sweep '%s': a value is too long", t->text), 0;
+        memcpy(values[n], p, (size_t)(end - p));
+        values[n++][end - p] = '\0';
+        p = end + 1;
+    }
+    return n;
+}
+
+/* config NAME SOURCE... -option PRE{A..B}POST ...: one configuration
+ * NAME-V per value V, in order, the option's value PRE V POST (README
+ * "Running studies": sweeps). One sweep a line. */
+static int parse_sweep(gs_study *s, line_words lw, uint32_t at)
+{
+    const gs_study_token *t = &lw.w[at];
+    const char *open = strchr(t->text, '{'), *close = strchr(t->text, '}');
+    char values[SWEEP_MAX][GS_STUDY_ID_MAX];
+    uint32_t n, i, k;
+    if (!close || close < open || strchr(open + 1, '{') || strchr(close + 1, '}'))
+        return fail(s, t, "sweep '%s': one {...} group a value", t->text);
+    if (lw.n - 2u > GS_STUDY_MAX_LINE_TOKENS)
+        return fail(s, &lw.w[0], "a swept config line has more than %u words",
+                    GS_STUDY_MAX_LINE_TOKENS);
+    if ((n = sweep_values(s, t, open, close, values)) == 0)
+        return 2;
+    for (k = 0; k < n; k++) {
+        gs_study_swept *sw = &s->swept[s->n_configs < GS_STUDY_MAX_CONFIGS ? s->n_configs : 0];
+        gs_study_config sc;
+        int rc;
+        if (s->n_configs == GS_STUDY_MAX_CONFIGS)
+            return fail(s, &lw.w[1], "more than %u configurations (with the sweep's %u)",
+                        GS_STUDY_MAX_CONFIGS, (unsigned)n);
+        gs_fmt(sw->name_text, sizeof sw->name_text, "%s-%s", lw.w[1].text, values[k]);
+        if (!name_ok(sw->name_text))
+            return fail(s, t, "sweep value '%s' would name configuration '%s': values are "
+                        "letters, digits, '_' and '-'", values[k], sw->name_text);
+        if ((size_t)(open - t->text) + strlen(values[k]) + strlen(close + 1) >=
+            sizeof sw->value_text)
+            return fail(s, t, "sweep '%s': a value is too long", t->text);
+        memcpy(sw->value_text, t->text, (size_t)(open - t->text));   /* gs_fmt has no %.*s */
+        gs_fmt(sw->value_text + (open - t->text), sizeof sw->value_text - (size_t)(open - t->text),
+               "%s%s", values[k], close + 1);
+        sw->name = lw.w[1];
+        sw->name.text = sw->name_text;
+        for (i = 2; i < lw.n; i++)
+            sw->words[i - 2u] = lw.w[i];
+        sw->words[at - 2u].text = sw->value_text;
+        memset(&sc, 0, sizeof sc);
+        sc.name = &sw->name;
+        sc.words = sw->words;
+        sc.n_words = lw.n - 2u;
+        sc.family = lw.w[1].text;
+        if ((rc = check_config_words(s, &sc)) || (rc = add_config(s, &sc)))
+            return rc;
+    }
+    return 0;
+}
+
+static int parse_config(gs_study *s, line_words lw)
+{
+    gs_study_config sc;
+    uint32_t i;
+    int rc;
+    if (lw.n < 3)
+        return fail(s, &lw.w[0], "config needs a name and at least one preset or file");
+    if (!name_ok(lw.w[1].text))
+        return fail(s, &lw.w[1], "configuration name '%s': use letters, digits, '_' and '-'",
+                    lw.w[1].text);
+    memset(&sc, 0, sizeof sc);
+    sc.name = &lw.w[1];
+    sc.words = &lw.w[2];
+    sc.n_words = lw.n - 2u;
+    if ((rc = check_config_words(s, &sc)) != 0)
+        return rc;
+    for (i = 2u + sc.n_sources + 1u; i < lw.n; i += 2u)
+        if (strchr(lw.w[i].text, '{'))
+            return parse_sweep(s, lw, i);
+    return add_config(s, &sc);
 }
 
 /* ---- workloads ---- */
@@ -406,6 +523,37 @@ static int parse_derive(gs_study *s, line_words lw)
     return 0;
 }
 
+/* best NAME = max|min METRIC over FAMILY (a sweep's name). */
+static int parse_best(gs_study *s, line_words lw)
+{
+    gs_study_best *b = &s->best[s->n_best];
+    uint32_t c, i;
+    int m;
+    if (lw.n != 7 || strcmp(lw.w[2].text, "=") != 0 || strcmp(lw.w[5].text, "over") != 0 ||
+        (strcmp(lw.w[3].text, "max") != 0 && strcmp(lw.w[3].text, "min") != 0))
+        return fail(s, &lw.w[0], "expected: best NAME = max|min METRIC over SWEEP");
+    if (check_new_name(s, &lw.w[1], s->n_best, GS_STUDY_MAX_BEST))
+        return 2;
+    for (i = 0; i < s->n_best; i++)
+        if (strcmp(s->best[i].name->text, lw.w[1].text) == 0)
+            return fail(s, &lw.w[1], "best '%s' is declared twice", lw.w[1].text);
+    if ((m = find_metric(s, lw.w[4].text, 0)) < 0)
+        return fail(s, &lw.w[4], "unknown metric '%s' (declare it with a metric line first)",
+                    lw.w[4].text);
+    for (c = 0; c < s->n_configs; c++)
+        if (s->configs[c].family && strcmp(s->configs[c].family, lw.w[6].text) == 0)
+            break;
+    if (c == s->n_configs)
+        return fail(s, &lw.w[6], "'%s' is not a sweep (config %s ... -option {A..B})",
+                    lw.w[6].text, lw.w[6].text);
+    b->name = &lw.w[1];
+    b->family = lw.w[6].text;
+    b->metric = (uint32_t)m;
+    b->is_max = lw.w[3].text[1] == 'a';
+    s->n_best++;
+    return 0;
+}
+
 /* "1.25", "20%", "0.1" -> fixed point with 6 decimals. */
 static int parse_fixed(const char *t, uint64_t *out)
 {
@@ -527,6 +675,7 @@ static const struct statement {
     { "study", parse_name },       { "config", parse_config },   { "workload", parse_workload },
     { "metric", parse_metric },    { "baseline", parse_baseline }, { "mean", parse_means },
     { "derive", parse_derive },    { "class", parse_rule },      { "multi", parse_multi },
+    { "best", parse_best },
 };
 
 static int parse_line(gs_study *s, line_words lw)
@@ -536,7 +685,7 @@ static int parse_line(gs_study *s, line_words lw)
         if (strcmp(lw.w[0].text, statements[i].keyword) == 0)
             return statements[i].parse(s, lw);
     return fail(s, &lw.w[0], "unknown statement '%s' (study, config, workload, metric, "
-                "baseline, mean, derive, class, multi)", lw.w[0].text);
+                "baseline, mean, derive, class, multi, best)", lw.w[0].text);
 }
 
 static void default_name(gs_study *s)
