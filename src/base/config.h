@@ -280,6 +280,7 @@ typedef struct gs_config {
     uint32_t trace_open_warps;             /* -gs_trace_open_warps: 0 = resident warps */
     uint32_t trace_tex_latency;            /* -gs_trace_tex_latency: address-less memory ops */
     gs_mech_set mechanisms;                /* -gs_mechanisms */
+    uint32_t l1d_index_latency;            /* -gs_l1d_index_latency: hashed L1D hits */
     /* seed-000 DBSA (src/mech/dbsa.c; -gs_mechanisms dbsa) */
     uint32_t dbsa_period;                  /* -gs_dbsa_period: core cycles */
     uint32_t dbsa_miss_threshold;          /* -gs_dbsa_miss_threshold: percent */

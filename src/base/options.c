@@ -351,6 +351,9 @@ const gs_option gs_options[] = {
     /* ---- the studies' mechanisms (src/mech/, DESIGN.md section 7) ---- */
     OPT("gs_mechanisms", GS_OPT_MECHS, mechanisms, "none", 0, 0,
         "mechanisms to enable: none or name[,name...] (gpusim --list-mechanisms)"),
+    U32L("gs_l1d_index_latency", l1d_index_latency, "0", 0, GS_MAX_MEM_LATENCY_CYCLES,
+         "extra cycles on the L1D hit path when its set index is hashed (X, H or P in the "
+         "dl1 string; seed-000 PRIC's +0/+1/+2 sensitivity); 0 with linear indexing"),
     U32("gs_dbsa_period", dbsa_period, "10000", 1, 0xFFFFFFFFu,
         "dbsa: sampling period in core cycles (seed-000 2.2: 10K)"),
     U32("gs_dbsa_miss_threshold", dbsa_miss_threshold, "90", 0, 100,

@@ -385,8 +385,10 @@ static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32
         return 0;
     }
     u->stats.l1_accesses++;
-    if (r.is_write || res.outcome == GS_CACHE_HIT)
+    if (r.is_write)
         raise_ready(s, now + u->sys->l1_latency_cycles);
+    else if (res.outcome == GS_CACHE_HIT)   /* + a hashed index's cycles (memsys.c) */
+        raise_ready(s, now + u->sys->l1_latency_cycles + u->sys->l1_hit_extra_cycles);
     else
         s->pending++;
     return 1;

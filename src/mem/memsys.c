@@ -305,6 +305,12 @@ static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan 
     sys->n_sms = plan->n_sms;
     sys->n_subs = plan->n_subs;
     sys->l1_latency_cycles = cfg->l1_latency_cycles;
+    /* -gs_l1d_index_latency (issue 16 item 1, seed-000 5.2-12): computing a
+     * hashed set index (PRIC/IPOLY, XOR, the Fermi hash) costs these cycles
+     * on the L1D hit path; linear indexing takes address bits and costs none.
+     * Decision: hits only (a hit's data returns that much later); a miss's
+     * index is computed while its request is formed, under the miss latency. */
+    sys->l1_hit_extra_cycles = cfg->dl1.set_index != GS_INDEX_LINEAR ? cfg->l1d_index_latency : 0u;
     sys->smem_latency_cycles = cfg->smem_latency_cycles;
     sys->direct_queue_entries = plan->direct_queue;
     sys->stage_entries = cfg->ldst_stage_entries;

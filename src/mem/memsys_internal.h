@@ -98,6 +98,7 @@ struct gs_memsys {
     uint32_t n_sms;
     uint32_t n_subs;
     uint32_t l1_latency_cycles;
+    uint32_t l1_hit_extra_cycles;   /* -gs_l1d_index_latency when the L1D index is hashed */
     uint32_t smem_latency_cycles;
     uint32_t direct_queue_entries;
     uint32_t stage_entries;           /* -gs_ldst_stage_entries: 0 = no stage */
