@@ -9,23 +9,15 @@
   run's, cycle for cycle.
 """
 import os
-import subprocess
+import sys
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GPUSIM = os.path.join(os.environ.get("GPUSIM_BUILD", os.path.join(ROOT, "build")), "gpusim")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gpusim_run import run_ok  # noqa: E402
 
 
 def run(*args):
-    proc = subprocess.run([GPUSIM, "--quiet"] + list(args), cwd=ROOT, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE)
-    assert proc.returncode == 0, proc.stderr.decode()
-    stats = {}
-    for line in proc.stdout.decode().splitlines():
-        if " = " in line and not line.startswith("\t"):
-            name, value = line.split(" = ", 1)
-            stats[name] = value
-    return stats
+    return run_ok(*args)
 
 
 def n(stats, name):

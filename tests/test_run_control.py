@@ -10,7 +10,11 @@ import os
 import shutil
 import subprocess
 import tempfile
+import sys
 import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gpusim_run import stats_of  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GPUSIM = os.path.join(os.environ.get("GPUSIM_BUILD", os.path.join(ROOT, "build")), "gpusim")
@@ -18,14 +22,7 @@ BASE = ["--workload", "vectoradd", "--quiet"]
 
 
 def run(*args):
-    proc = subprocess.run([GPUSIM] + BASE + list(args), cwd=ROOT, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE)
-    stats = {}
-    for line in proc.stdout.decode().splitlines():
-        if " = " in line and not line.startswith("\t"):
-            name, value = line.split(" = ", 1)
-            stats[name] = value   # the whole run's block comes last and wins
-    return proc.returncode, stats, proc.stderr.decode()
+    return stats_of(*(BASE + list(args)))
 
 
 def num(stats, name):

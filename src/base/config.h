@@ -285,6 +285,7 @@ typedef struct gs_config {
     uint32_t dbsa_period;                  /* -gs_dbsa_period: core cycles */
     uint32_t dbsa_miss_threshold;          /* -gs_dbsa_miss_threshold: percent */
     uint32_t dbsa_levels;                  /* -gs_dbsa_levels: GS_DBSA_* */
+    uint32_t locality_entries;             /* -gs_locality_entries (src/mech/locality.c) */
     uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
     gs_event_trace_config event_trace;     /* -gs_event_trace* */
     gs_config_meta meta;

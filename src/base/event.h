@@ -35,7 +35,8 @@
 
 /* X(NAME, "name", fields used beyond origin/cycle): the one list of kinds. */
 #define GS_EVENT_KINDS(X)                                                          \
-    X(L1D_ACCESS, "l1d_access")       /* addr; outcome, fail, is_write, sector */ \
+    X(L1D_ACCESS, "l1d_access")       /* addr; outcome, fail, is_write, sector; \
+                                         value = the warp's lanes it serves */     \
     X(L1D_FILL, "l1d_fill")           /* addr; value = sectors filled */          \
     X(L1D_EVICT, "l1d_evict")         /* addr = victim; owner; dirty */           \
     X(L2_ACCESS, "l2_access")         /* as L1D_ACCESS; unit = slice */           \

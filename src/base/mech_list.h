@@ -11,7 +11,8 @@
 
 #define GS_MECH_LIST(X) \
     X(census)                     \
-    X(dbsa)
+    X(dbsa)                       \
+    X(locality)
 
 typedef enum gs_mech_id {
 #define GS_MECH_ENUM(name) GS_MECH_ID_##name,

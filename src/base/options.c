@@ -361,6 +361,9 @@ const gs_option gs_options[] = {
         "for the next one (seed-000 2.2: 90)"),
     NAMES("gs_dbsa_levels", dbsa_levels, "both", dbsa_level_names,
           "dbsa: the levels it manages: both, l1 or l2"),
+    U32("gs_locality_entries", locality_entries, "65536", 1, 16777216u,
+        "locality: last-accessor table lines per cache level (a power of two; 24 bytes "
+        "each)"),
     U32L("gs_ldst_stage_entries", ldst_stage_entries, "0", 0, GS_MAX_LDST_STAGE_ENTRIES,
          "requests the staged LD/ST path holds per SM for a mechanism that owns it "
          "(0: no stage)"),

@@ -458,6 +458,7 @@ void gs_cachei_push_read(gs_cache *c, const gs_cache_request *rq, uint64_t line_
     m.pc = rq->pc;
     m.sm = rq->sm;
     m.warp = rq->warp;
+    m.lanes = rq->lanes;
     m.kind = GS_CACHE_MISS_READ;
     m.space = rq->space;
     cache_push(c, &m);
@@ -479,6 +480,7 @@ void gs_cachei_push_write(gs_cache *c, const gs_cache_request *rq, uint64_t cycl
     m.pc = rq->pc;
     m.sm = rq->sm;
     m.warp = rq->warp;
+    m.lanes = rq->lanes;
     m.kind = GS_CACHE_MISS_WRITE;
     m.space = rq->space;
     cache_push(c, &m);
@@ -512,6 +514,7 @@ int gs_cache_miss_pop(gs_cache *c, gs_mem_req *req)
     req->flags = (uint16_t)(m->kind == GS_CACHE_MISS_WRITEBACK ? GS_REQ_WRITEBACK : 0);
     req->origin_sm = m->sm;
     req->origin_warp = m->warp;
+    req->origin_lanes = m->lanes;
     req->origin_pc = m->pc;
     req->created_cycle = m->cycle;
     req->merge_count = 1;

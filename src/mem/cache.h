@@ -135,6 +135,7 @@ typedef struct gs_cache_request {
     uint32_t size_bytes;           /* bytes of a write sent below; 0 = 32 per sector */
     uint32_t token;                /* caller's identity, returned by gs_cache_fill */
     uint32_t pc;
+    uint32_t lanes;                /* the warp's lanes it serves (events, L1D_/L2_ACCESS value) */
     uint16_t sm;
     uint16_t warp;
     uint8_t is_write;
@@ -176,6 +177,7 @@ typedef struct gs_cache_miss {
     uint32_t size_bytes;
     uint32_t token;
     uint32_t pc;
+    uint32_t lanes;                /* the request's lanes, carried below */
     uint16_t sm;
     uint16_t warp;
     uint8_t kind;                  /* gs_cache_miss_kind */

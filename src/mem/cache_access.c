@@ -234,6 +234,7 @@ gs_cache_result gs_cache_access(gs_cache *c, const gs_cache_request *rq, uint64_
         ev.fail = res.fail;
         ev.is_write = rq->is_write;
         ev.sector_miss = res.sector_miss;
+        ev.value = rq->lanes;
         gs_event_emit(c->bus, &ev);
     }
     return res;

@@ -313,6 +313,7 @@ static int access_direct(gs_ldst_full *u, const ldst_access *a, uint64_t now)
     req->flags = GS_REQ_BYPASS_L1;
     req->origin_sm = (uint16_t)u->sm;
     req->origin_warp = (uint16_t)a->warp;
+    req->origin_lanes = a->c->lane_mask;
     req->origin_pc = a->pc;
     req->created_cycle = now;
     locate(sys, req);
@@ -369,6 +370,7 @@ static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32
     r.size_bytes = c->size_bytes;
     r.token = a->slot;
     r.pc = a->pc;
+    r.lanes = a->c->lane_mask;
     r.sm = (uint16_t)u->sm;
     r.warp = (uint16_t)a->warp;
     r.is_write = a->op == GS_MEM_STORE;

@@ -57,6 +57,7 @@ typedef struct gs_mem_req {
     uint16_t flags;            /* gs_req_flag bits */
     uint16_t origin_sm;
     uint16_t origin_warp;
+    uint32_t origin_lanes;     /* the lanes of the access that made it (0: none) */
     uint32_t origin_pc;        /* the instruction that made it */
     uint32_t sub_partition;    /* the L2 slice it belongs to */
     uint64_t created_cycle;    /* core cycle the LD/ST unit made it (seed-002 Eq. 4.1) */

@@ -364,6 +364,7 @@ static void l2_request_of(const gs_partitions *parts, const gs_mem_req *req,
     r->pc = req->origin_pc;
     r->sm = req->origin_sm;
     r->warp = req->origin_warp;
+    r->lanes = req->origin_lanes;
     r->space = req->space;
     r->no_allocate = (uint8_t)((req->flags & GS_REQ_L2_NO_ALLOCATE) != 0);
     r->insert_hint = (uint8_t)((req->flags & GS_REQ_L2_INSERT_LOW) ? GS_CACHE_INSERT_LOWEST : 0);

@@ -9,15 +9,12 @@
  */
 #include <string.h>
 
-#include "check.h"
-#include "mech/mech.h"
+#include "mech_harness.h"
 #include "mem/cache.h"
 
 static gs_config cfg;
 static uint64_t buf[1u << 17];   /* the mechanism's state (checked against its bytes) */
 static gs_mech_hooks hooks;
-static gs_stats stats;
-static unsigned char stats_buf[1u << 16];
 
 static gs_status setup_with(uint32_t levels, uint32_t threshold)
 {
@@ -79,15 +76,7 @@ static uint32_t ask(unsigned level, uint32_t unit, uint64_t addr)
 
 static uint64_t stat(const char *name)
 {
-    const gs_stat_entry *e;
-    gs_arena arena;
-    gs_diag diag;
-    gs_arena_init(&arena, stats_buf, sizeof stats_buf);
-    if (gs_stats_init(&stats, &arena, 64u, &diag) != GS_OK)
-        return ~(uint64_t)0;
-    gs_mech_dbsa_ops.report(buf, &stats);
-    e = gs_stats_find(&stats, name);
-    return e ? e->value : ~(uint64_t)0;
+    return mh_stat(&gs_mech_dbsa_ops, buf, name);
 }
 
 static void test_hooks(void)
