@@ -90,6 +90,23 @@ class SamplesCsv(unittest.TestCase):
         for r in rows[:-1]:
             self.assertEqual(int(stat(stdout, "active_warps_at_%d" % r[0])), r[col["active_warps"]])
 
+    def test_clock_jump_same_samples(self):
+        """A long launch latency: the clock jumps over idle cycles but stops at each
+        sample, so the DRAM channel-cycles of every period are those without jumps."""
+        outs = []
+        for jump in ("1", "0"):
+            out = os.path.join(self.tmp, "j%s.csv" % jump)
+            r = gpusim("--workload", "vadd", "-gs_sample_cycles", "500",
+                       "-gpgpu_kernel_launch_latency", "3000", "-gs_clock_jump", jump,
+                       "--samples-csv", out, "--quiet")
+            self.assertEqual(r.returncode, 0, r.stderr.decode())
+            with open(out) as f:
+                outs.append(f.read())
+        self.assertEqual(outs[0], outs[1])
+        header, rows = read_samples(os.path.join(self.tmp, "j1.csv"))
+        slots = header.index("dram_channel_cycles")
+        self.assertGreater(min(r[slots] for r in rows[:5]), 0)   # idle DRAM cycles count
+
     def test_sampling_changes_no_statistic(self):
         _, with_samples = self.run_vadd()
         plain = gpusim("--workload", "vectoradd", "-gs_sample_cycles", "100")

@@ -103,6 +103,34 @@ class RunControl(unittest.TestCase):
                 b = run("-gpgpu_perfect_mem", perfect, "-gs_clock_jump", "0", *args)[1]
                 self.assertEqual(a["digest"], b["digest"], args)
 
+    def test_clock_jump_before_the_limit(self):
+        """A launch latency longer than -gpgpu_max_cycle: the clock would jump past the
+        limit; it stops the cycle before, so the memory edges run as without the jump."""
+        for cap in ("2000", "2999"):
+            args = ["-gpgpu_kernel_launch_latency", "3000", "-gpgpu_max_cycle", cap]
+            a = run(*args)[1]
+            b = run("-gs_clock_jump", "0", *args)[1]
+            self.assertEqual(num(a, "gpu_sim_cycle"), int(cap))
+            self.assertEqual(a["digest"], b["digest"])
+
+    def test_deadlock_window_opens_after_the_launch_latency(self):
+        rc, stats, err = run("-gpgpu_kernel_launch_latency", "60000")
+        self.assertEqual(rc, 0, err)
+        self.assertNotIn("deadlock", err)
+        self.assertEqual(stats["gpu_sim_insn"], self.full["gpu_sim_insn"])
+
+    def test_limit_reached_at_a_kernel_end_starts_no_kernel(self):
+        out = subprocess.run([GPUSIM, "--workload", "reduce", "--quiet"], cwd=ROOT,
+                             stdout=subprocess.PIPE).stdout.decode()
+        k1 = int([l for l in out.splitlines() if l.startswith("gpu_sim_cycle = ")][0].split()[-1])
+        proc = subprocess.run([GPUSIM, "--workload", "reduce", "--quiet", "-gpgpu_max_cycle",
+                               str(k1)], cwd=ROOT, stdout=subprocess.PIPE)
+        text = proc.stdout.decode()
+        self.assertEqual(proc.returncode, 0)
+        self.assertEqual(text.count("kernel_name = "), 1)   # the second kernel never started
+        self.assertIn("gpu_kernels_launched = 1\n", text)
+        self.assertIn("capped_by = gpgpu_max_cycle\n", text)
+
     def test_study_counts_a_capped_job_complete(self):
         tmp = tempfile.mkdtemp(prefix="gpusim-cap-")
         try:

@@ -301,13 +301,13 @@ const gs_option gs_options[] = {
     OPT("gpgpu_max_cycle", GS_OPT_U64, max_cycle, "0", 0, 0,
         "stop the run after this many core cycles (all kernels); 0 = no limit"),
     U32("gpgpu_max_cta", max_cta, "0", 0, 0xFFFFFFFFu,
-        "issue at most this many CTAs (all kernels) and stop the run once they have all "
-        "been issued; 0 = no limit"),
+        "issue at most this many CTAs (all kernels) and stop the run once they have "
+        "finished and the memory system has drained; 0 = no limit"),
     U32("gpgpu_max_completed_cta", max_completed_cta, "0", 0, 0xFFFFFFFFu,
         "stop the run once this many CTAs of the running kernel have completed; 0 = no limit"),
     U32("gpgpu_deadlock_detect", deadlock_detect, "1", 0, 1,
-        "1: end a kernel that commits no instruction in a 50000-cycle window (exit 3); "
-        "-gs_watchdog_cycles applies either way"),
+        "1: end a kernel that commits no instruction in a 50000-cycle window from when its "
+        "first warps can run (exit 3); -gs_watchdog_cycles applies either way"),
     /* ---- gpusim's own ---- */
     OPT("gs_seed", GS_OPT_U64, seed, "1", 0, 0, "seed of the simulator's one PRNG"),
     U32("gs_watchdog_cycles", watchdog_cycles, "1000000", 1, 0xFFFFFFFFu,

@@ -86,6 +86,10 @@ static int csv_field(const char **s, const char *e, char *out, size_t capacity,
                 *why = "a field is too long";
                 return 1;
             }
+            if ((unsigned char)*p < 0x20u) {
+                *why = "a control character in a field";
+                return 1;
+            }
             out[n++] = *p;
         }
     } else {
@@ -133,7 +137,7 @@ static int parse_fixed(const char *t, uint64_t *v)
         if (p[-1] == '.')
             return 1;
     }
-    if (*p)
+    if (*p || whole > (UINT64_MAX - frac) / GS_STUDY_SCALE)
         return 1;
     *v = whole * GS_STUDY_SCALE + frac;
     return 0;
@@ -262,6 +266,8 @@ static int study_row(cursor *c, gs_rep_study *s, const char *line, const char *e
     }
     if (kind < 0)
         return bad(c, at[0], "the row kind is not job, derived, best, hmean, gmean or amean");
+    if (!f[2][0])
+        return bad(c, at[2], "a mean row names its group (all or a class)");
     if ((cl = intern(s->classes, &s->n_classes, GS_REP_MAX_CLASSES, f[2])) < 0)
         return bad(c, at[2], "more than 64 classes");
     s->kinds_present[kind] = 1;
@@ -275,8 +281,8 @@ static int study_row(cursor *c, gs_rep_study *s, const char *line, const char *e
     } else {
         if ((m = find_name(s->derived, s->n_derived, f[4])) < 0)
             return bad(c, at[4], "a mean of a derived metric no derived row has");
-        s->mean[kind][s->n_metrics + (uint32_t)m][cl][0].state = vstate;
-        s->mean[kind][s->n_metrics + (uint32_t)m][cl][0].norm = value;
+        s->dmean[kind][m][cl].state = vstate;
+        s->dmean[kind][m][cl].norm = value;
     }
     return 0;
 }
@@ -355,6 +361,12 @@ static int read_samples(const char *path, const char *text, size_t length, gs_re
     for (s->n_sms = 0; p < le; s->n_sms++) {
         char want[32];
         size_t n;
+        if (s->n_sms == GS_MAX_SMS) {
+            char why[96];
+            gs_fmt(why, sizeof why, "more than %u SM columns (gpusim simulates at most %u SMs)",
+                   (unsigned)GS_MAX_SMS, (unsigned)GS_MAX_SMS);
+            return bad(&c, p + 1, why);
+        }
         snprintf(want, sizeof want, ",sm%u_thread_insts", (unsigned)s->n_sms);
         n = strlen(want);
         if ((size_t)(le - p) < n || memcmp(p, want, n) || (p + n < le && p[n] != ','))
@@ -395,7 +407,7 @@ static int read_samples(const char *path, const char *text, size_t length, gs_re
         }
         if (p < le)
             return bad(&c, p, "more counts than the header has columns");
-        if (v[1] == 0 || v[1] > v[0] || (s->rows && v[0] - v[1] != s->end[s->rows - 1u]))
+        if (v[1] == 0 || v[1] > v[0] || v[0] - v[1] != (s->rows ? s->end[s->rows - 1u] : 0u))
             return bad(&c, ls, "a period's cycle and length do not follow the previous row "
                                "(cycle - cycles must be the previous cycle, from 0)");
         s->start[s->rows] = v[0] - v[1];

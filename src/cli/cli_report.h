@@ -49,9 +49,10 @@ typedef struct gs_rep_study {
     /* job[metric][workload][config] */
     gs_rep_cell job[GS_STUDY_MAX_METRICS][GS_STUDY_MAX_WORKLOADS][GS_STUDY_MAX_CONFIGS];
     gs_rep_cell dvalue[GS_STUDY_MAX_DERIVED][GS_STUDY_MAX_WORKLOADS];
-    /* mean[kind][metric][class][config]; derived means: config 0 */
-    gs_rep_cell mean[GS_REP_MEAN_KINDS][GS_REP_MAX_METRICS][GS_REP_MAX_CLASSES]
+    /* mean[kind][metric][class][config]; dmean[kind][derived][class] */
+    gs_rep_cell mean[GS_REP_MEAN_KINDS][GS_STUDY_MAX_METRICS][GS_REP_MAX_CLASSES]
                     [GS_STUDY_MAX_CONFIGS];
+    gs_rep_cell dmean[GS_REP_MEAN_KINDS][GS_STUDY_MAX_DERIVED][GS_REP_MAX_CLASSES];
     uint8_t kinds_present[GS_REP_MEAN_KINDS];
     /* best rows: per workload, the winning configuration of a sweep */
     uint32_t n_best;

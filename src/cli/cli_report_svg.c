@@ -100,6 +100,13 @@ static uint64_t nice_step(uint64_t max, uint64_t max_ticks)
     }
 }
 
+/* v rounded up to a multiple of step, or v itself where that would overflow. */
+static uint64_t round_up(uint64_t v, uint64_t step)
+{
+    uint64_t q = v / step + (v % step != 0);
+    return q > UINT64_MAX / step ? v : q * step;
+}
+
 /* Decimals a fixed-point step needs. */
 static unsigned step_decimals(uint64_t step)
 {
@@ -297,7 +304,7 @@ static void bar_chart(FILE *f, uint32_t id, const char *title, const char *ylabe
     if (vmax == 0)
         vmax = SCALE;
     fr.ystep = nice_step(vmax, 6u);
-    fr.ymax = (vmax / fr.ystep + (vmax % fr.ystep != 0)) * fr.ystep;
+    fr.ymax = round_up(vmax, fr.ystep);
     /* bars: 12 px, widened to fill 560 px, narrowed to fit 1800 px (1 px at least) */
     bar_w = 120u;
     if ((uint64_t)n_groups * (n_bars * bar_w + gap) < 5600u)
@@ -405,8 +412,7 @@ static uint32_t study_groups(const gs_rep_study *s, uint32_t m, int derived, bar
         if (!s->kinds_present[k])
             continue;
         for (c = 0; c < s->n_classes; c++) {
-            uint32_t mi = derived ? s->n_metrics + m : m;
-            const gs_rep_cell *cells = s->mean[k][mi][c];
+            const gs_rep_cell *cells = derived ? &s->dmean[k][m][c] : s->mean[k][m][c];
             uint32_t b, any = 0;
             for (b = 0; b < (derived ? 1u : s->n_configs); b++)
                 any |= cells[b].state != GS_REP_ABSENT;
@@ -543,7 +549,7 @@ static void line_chart(FILE *f, const gs_rep_samples *s, uint32_t id, const char
     fr.ystep = nice_step(vmax, 5u);
     if (fr.ystep < min_step)
         fr.ystep = min_step;
-    fr.ymax = (vmax / fr.ystep + (vmax % fr.ystep != 0)) * fr.ystep;
+    fr.ymax = round_up(vmax, fr.ystep);
     fr.left = 700u;
     fr.width = 7200u;
     fr.svg_w = fr.left + fr.width + 300u;
@@ -739,8 +745,9 @@ void gs_rep_sample_figures(FILE *f, const gs_rep_samples *s, uint32_t *figure)
             "period.", (unsigned)++*figure, s->title);
     {
         /* counts, not fixed point: draw them as fixed point values of count x SCALE */
-        for (r = 0; r < s->rows; r++)
-            value[0][r] *= SCALE;
+        for (r = 0; r < s->rows; r++)   /* saturate: no machine holds 2^44 warps */
+            value[0][r] = value[0][r] > UINT64_MAX / SCALE / 2u ? UINT64_MAX / 2u
+                                                                  : value[0][r] * SCALE;
         line_chart(f, s, *figure, "Active warps over time", "resident warps", caption, ser,
                    1u, 0u, SCALE, 0);
     }

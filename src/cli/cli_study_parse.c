@@ -232,11 +232,15 @@ static uint32_t sweep_values(gs_study *s, const gs_study_token *t, const char *o
         const char *q;
         for (q = p; q < dots && *q >= '0' && *q <= '9' && a < 1000000ul; q++)
             a = a * 10u + (unsigned long)(*q - '0');
+        if (a >= 1000000ul)
+            return fail(s, t, "sweep '%s': values go up to 999999", t->text), 0;
         if (q != dots || q == p)
             return fail(s, t, "sweep '%s': expected {FROM..TO} with decimal integers", t->text),
                    0;
         for (q = dots + 2; q < close && *q >= '0' && *q <= '9' && b < 1000000ul; q++)
             b = b * 10u + (unsigned long)(*q - '0');
+        if (b >= 1000000ul)
+            return fail(s, t, "sweep '%s': values go up to 999999", t->text), 0;
         if (q != close || q == dots + 2)
             return fail(s, t, "sweep '%s': expected {FROM..TO} with decimal integers", t->text),
                    0;
@@ -289,6 +293,10 @@ static int parse_sweep(gs_study *s, line_words lw, uint32_t at)
         if (s->n_configs == GS_STUDY_MAX_CONFIGS)
             return fail(s, &lw.w[1], "more than %u configurations (with the sweep's %u)",
                         GS_STUDY_MAX_CONFIGS, (unsigned)n);
+        if (strlen(lw.w[1].text) + 1u + strlen(values[k]) >= sizeof sw->name_text)
+            return fail(s, &lw.w[1], "sweep '%s': the configuration name %s-%s is longer than "
+                        "%u characters", t->text, lw.w[1].text, values[k],
+                        (unsigned)sizeof sw->name_text - 1u);
         gs_fmt(sw->name_text, sizeof sw->name_text, "%s-%s", lw.w[1].text, values[k]);
         if (!name_ok(sw->name_text))
             return fail(s, t, "sweep value '%s' would name configuration '%s': values are "

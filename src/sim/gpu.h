@@ -231,6 +231,9 @@ int gs_sim_watchdog_fired(const gs_gpu *gpu);
 /* The run ended at a -gpgpu_max_* limit (the run's status was GS_E_LIMIT
  * with this set): a clean stop, its statistics say capped = 1. */
 int gs_sim_capped(const gs_gpu *gpu);
+/* Before a kernel is queued: GS_E_LIMIT (capped) when a -gpgpu_max_* limit
+ * was reached by the kernels before (gpu_run.c). */
+gs_status gs_sim_cap_before_kernel(gs_gpu *gpu, gs_diag *diag);
 
 /* Add a mechanism that is not in the list (a test's or an embedder's),
  * after gs_sim_init and before the first launch; `state` is the caller's,

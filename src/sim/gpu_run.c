@@ -3,15 +3,19 @@
  * the same for every front end (core/frontend.h: the dispatcher's CTAs are
  * started through gpu->fe, the SMs decode through it).
  *
- * Per core cycle c, in this order: active-warp samples due at or before c;
- * the CTA dispatcher (only when a launch began or a CTA ended since it last
- * placed nothing, and not before the kernel launch latency has passed); the
- * start of CTAs whose thread-block launch latency ends at c; every active SM
- * in index order that is awake at c (gs_sm_cycle); the watchdog. A sleeping SM is not touched until its wake
- * cycle, when gs_sm_skip accounts the cycles it slept. When no SM is awake
- * and the dispatcher has nothing to do, the clock jumps to the earliest wake
- * cycle: nothing can change in between, so results are bit-identical with
- * -gs_clock_jump 0 (tested).
+ * Per core cycle c, in this order: the run-control limits (-gpgpu_max_*) and
+ * GPGPU-Sim's deadlock check; the progress hook; the memory domains' edges
+ * before c; the samples due at or before c (gpu_samples.c); the CTA
+ * dispatcher (only when a launch began or a CTA ended since it last placed
+ * nothing, and not before the kernel launch latency has passed); the start
+ * of CTAs whose thread-block launch latency ends at c; every active SM in
+ * index order that is awake at c (gs_sm_cycle); the watchdog. A sleeping SM
+ * is not touched until its wake cycle, when gs_sm_skip accounts the cycles
+ * it slept. When no SM is awake and the dispatcher has nothing to do, the
+ * clock jumps to the earliest wake cycle, stopping at a sample, at the cycle
+ * before -gpgpu_max_cycle and at a deadlock-check boundary: nothing can
+ * change in between, so results are bit-identical with -gs_clock_jump 0
+ * (tested).
  *
  * The embedder's progress hook (gs_sim_set_progress) is called at kernel
  * boundaries and every N core cycles with counters only; without a hook
@@ -299,11 +303,16 @@ static void jump(gs_gpu *gpu)
     deadline = gpu->last_progress + gpu->cfg->watchdog_cycles + 1u;
     if (target > deadline)
         target = deadline;   /* never wakes (a barrier deadlock): the watchdog fires */
-    if (gpu->cfg->max_cycle && target > gpu->cfg->max_cycle && gpu->cycle < gpu->cfg->max_cycle)
-        target = gpu->cfg->max_cycle;   /* -gpgpu_max_cycle ends the run there */
-    if (gpu->cfg->deadlock_detect && target > gpu->next_deadlock_check &&
-        gpu->cycle < gpu->next_deadlock_check)
-        target = gpu->next_deadlock_check;   /* the check runs at its boundary */
+    /* Stop where a jump could change what is read: the cycle before
+     * -gpgpu_max_cycle (that cycle's memory edges still run, as without the
+     * jump) and a sample's cycle (the memory domains' edges before it run
+     * first: DRAM cycles count while idle). */
+    if (gpu->cfg->max_cycle && target >= gpu->cfg->max_cycle)
+        target = gpu->cycle < gpu->cfg->max_cycle ? gpu->cfg->max_cycle - 1u : gpu->cycle;
+    if (target > gpu->next_sample)   /* a sample due now: no jump */
+        target = gpu->cycle < gpu->next_sample ? gpu->next_sample : gpu->cycle;
+    if (target > gpu->next_deadlock_check)   /* the check runs at its boundary */
+        target = gpu->cycle < gpu->next_deadlock_check ? gpu->next_deadlock_check : gpu->cycle;
     if (target <= gpu->cycle)
         return;
     account_residency(gpu, target - gpu->cycle);
@@ -367,12 +376,25 @@ static int launch_done(const gs_gpu *gpu)
     return gs_cta_kernel_done(&gpu->disp, 0) && gpu->num_active == 0 && gpu->pending_count == 0;
 }
 
+/* A limit reached by the kernels before: the next kernel does not start
+ * (GPGPU-Sim's active() is already false). The running kernel's completed
+ * CTAs start from 0 (GPGPU-Sim's init()), so -gpgpu_max_completed_cta never
+ * stops a kernel before it starts. */
+gs_status gs_sim_cap_before_kernel(gs_gpu *gpu, gs_diag *diag)
+{
+    gpu->kernel_ctas_done = 0;
+    if (gpu->caps_on && cap_reached(gpu, diag))
+        return GS_E_LIMIT;
+    return GS_OK;
+}
+
 gs_status gs_sim_execute(void *context, gs_host *host, gs_exec_launch *launch, gs_diag *diag)
 {
     gs_gpu *gpu = (gs_gpu *)context;
     gs_status st;
     (void)host;
-    if ((st = gs_sim_prepare_launch(gpu, launch, diag)) != GS_OK)
+    if ((st = gs_sim_cap_before_kernel(gpu, diag)) != GS_OK ||
+        (st = gs_sim_prepare_launch(gpu, launch, diag)) != GS_OK)
         return st;
     return gs_sim_run_kernel(gpu, diag);
 }
@@ -403,8 +425,11 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     gs_sim_kernel_started(gpu);
     gpu->kernel_ctas_done = 0;
     gpu->deadlock_last_insn = 0;
-    gpu->next_deadlock_check = gpu->cfg->deadlock_detect ? gpu->cycle + GS_DEADLOCK_PERIOD
-                                                         : ~(uint64_t)0;
+    /* the window opens when the kernel's first warps can run: a long launch
+     * latency is not a deadlock (as for the watchdog) */
+    gpu->next_deadlock_check = gpu->cfg->deadlock_detect
+        ? gpu->dispatch_from + gpu->cfg->tb_launch_latency + GS_DEADLOCK_PERIOD
+        : ~(uint64_t)0;
     kernel_event(gpu, GS_EV_KERNEL_LAUNCH, launch_cycle);
     report_progress(gpu, GS_PROGRESS_KERNEL_START);
     while (!launch_done(gpu)) {

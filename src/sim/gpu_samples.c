@@ -14,8 +14,9 @@
  * loop iteration whose cycle is >= c, after the memory domains' edges before
  * that core edge ran and before the dispatcher and the SMs run it, so the
  * counters cover exactly the cycles before it (DESIGN.md section 3's edge
- * order); a clock jump over several due cycles repeats the same values,
- * which is exact: nothing counts during a jump.
+ * order). A clock jump stops at each sample's cycle (gpu_run.c jump()), so
+ * the memory domains' edges before it, which count DRAM cycles even while
+ * idle, have run as without the jump.
  */
 #include "sim/gpu.h"
 

@@ -24,6 +24,8 @@ static gs_status run_trace_kernel(gs_gpu *gpu, gs_fe_trace *fe, gs_diag *diag)
         return gs_diag_set(diag, GS_E_LIMIT, fe->tr->kernel_path, 0, 0,
                            "a grid of %llu thread blocks is above the dispatcher's 2^32 - 1",
                            (unsigned long long)k->num_ctas);
+    if ((st = gs_sim_cap_before_kernel(gpu, diag)) != GS_OK)
+        return st;
     gs_fe_trace_check_units(fe, &gpu->sms[0].eu);
     ks.num_ctas = (uint32_t)k->num_ctas;
     ks.threads_per_cta = k->block.x * k->block.y * k->block.z;

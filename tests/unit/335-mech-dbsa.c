@@ -147,20 +147,44 @@ static void test_shadow_warm(void)
     GS_CHECK_EQ(1u, stat("dbsa_l1_shadow_misses"));
 }
 
-/* A period without accesses keeps the state; stores, reservation fails and
- * HIT_RESERVED (a merge) are not misses. */
+/* What counts, each on a period whose decision flips if it counted wrongly:
+ * stores are not counted (100 store misses + 5 load hits: 0%, would be 95%),
+ * reservation fails are not (91 misses + 9 hits + 10 fails: 91%, would be
+ * 82.7%), a HIT_RESERVED is an access but no miss (90 misses + 10 merges:
+ * 90%, would be 100%). A period without accesses keeps the state. */
+static void loads(unsigned n, unsigned outcome)
+{
+    unsigned i;
+    for (i = 0; i < n; i++)
+        access(GS_EV_L1D_ACCESS, 0, 128u * i, outcome, 0);
+}
+
 static void test_what_counts(void)
 {
     unsigned i;
     GS_CHECK_EQ(GS_OK, setup(GS_DBSA_BOTH));
-    for (i = 0; i < 100u; i++) {
+    for (i = 0; i < 100u; i++)
         access(GS_EV_L1D_ACCESS, 0, 128u * i, GS_OUTCOME_MISS, 1);
-        access(GS_EV_L1D_ACCESS, 0, 128u * i, GS_OUTCOME_RESERVATION_FAIL, 0);
-        access(GS_EV_L1D_ACCESS, 0, 128u * i, GS_OUTCOME_HIT_RESERVED, 0);
-    }
+    loads(5, GS_OUTCOME_HIT);
     epoch();
     GS_CHECK_EQ(GS_DECIDE_DEFAULT, ask(GS_LEVEL_L1D, 0, 0));
-    l1_period(10, 10);
+    loads(91, GS_OUTCOME_MISS);
+    loads(9, GS_OUTCOME_HIT);
+    loads(10, GS_OUTCOME_RESERVATION_FAIL);
+    epoch();
+    GS_CHECK_EQ(GS_DECIDE_BYPASS, ask(GS_LEVEL_L1D, 0, 1u << 20));   /* a shadow miss */
+    GS_CHECK_EQ(GS_OK, setup(GS_DBSA_BOTH));
+    loads(90, GS_OUTCOME_MISS);
+    loads(10, GS_OUTCOME_HIT_RESERVED);
+    epoch();
+    GS_CHECK_EQ(GS_DECIDE_DEFAULT, ask(GS_LEVEL_L1D, 0, 0));
+}
+
+/* Tag-only measurements keep a bypass; a period without any access keeps it too. */
+static void test_empty_period_keeps_state(void)
+{
+    GS_CHECK_EQ(GS_OK, setup(GS_DBSA_BOTH));
+    loads(10, GS_OUTCOME_MISS);
     epoch();
     /* one bypassed load of a line never seen: a shadow miss, 100%: still bypassed */
     GS_CHECK_EQ(GS_DECIDE_BYPASS, ask(GS_LEVEL_L1D, 0, 1u << 20));
@@ -231,6 +255,7 @@ int main(void)
     GS_RUN(test_tag_only_reenables);
     GS_RUN(test_shadow_warm);
     GS_RUN(test_what_counts);
+    GS_RUN(test_empty_period_keeps_state);
     GS_RUN(test_l2_global);
     GS_RUN(test_levels_option);
     GS_RUN(test_config_errors);
