@@ -32,7 +32,8 @@ CASES = [
 
 # The studies' regime (issue 15): paper-size gtx480 runs with the full memory system,
 # memory-bound first, then an Accel-Sim trace set and one compute-bound kernel.
-# `--set studies`; minutes each (km alone about ten).
+# `--set studies`; minutes each (km alone about ten); bench/baseline-studies.txt holds a
+# measured run to compare with (--baseline).
 STUDIES = [
     ("syrk:paper", ["--workload", "syrk:paper"]),
     ("bfs:paper", ["--workload", "bfs:paper"]),
@@ -41,7 +42,7 @@ STUDIES = [
     ("vadd:paper", ["--workload", "vadd:paper"]),
     ("hs:paper", ["--workload", "hs:paper"]),
     ("scluster:paper", ["--workload", "scluster:paper"]),
-    ("trace bfs-v3-sm80 (qv100)", ["--config", "qv100", "--trace", "tests/trace/bfs-v3-sm80"]),
+    ("trace bfs-v3-sm80 (a100)", ["--config", "a100", "--trace", "tests/trace/bfs-v3-sm80"]),
     ("syrk_bench, perfect memory (compute bound)",
      ["-gpgpu_perfect_mem", "1", "--workload", "bench/workloads/syrk_bench.gsw"]),
 ]
