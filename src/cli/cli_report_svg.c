@@ -456,6 +456,15 @@ static void best_table(FILE *f, const gs_rep_study *s)
     fputs("</table>\n", f);
 }
 
+/* "NAME = DEFINITION", or NAME when the definition is unknown (a CSV input). */
+static void def_title(char *out, size_t capacity, const char *name, const char *def)
+{
+    if (def[0])
+        snprintf(out, capacity, "%s = %s", name, def);
+    else
+        snprintf(out, capacity, "%s", name);
+}
+
 void gs_rep_study_figures(FILE *f, const gs_rep_study *s, uint32_t *figure)
 {
     static bar_group groups[GS_STUDY_MAX_WORKLOADS + GS_REP_MEAN_KINDS * GS_REP_MAX_CLASSES];
@@ -468,10 +477,7 @@ void gs_rep_study_figures(FILE *f, const gs_rep_study *s, uint32_t *figure)
         names[c] = s->configs[c];
     for (m = 0; m < s->n_metrics; m++) {
         n = study_groups(s, m, 0, groups, single);
-        if (s->metric_def[m][0])
-            snprintf(title, sizeof title, "%s = %s", s->metrics[m], s->metric_def[m]);
-        else
-            snprintf(title, sizeof title, "%s", s->metrics[m]);
+        def_title(title, sizeof title, s->metrics[m], s->metric_def[m]);
         if (s->baseline[0])
             snprintf(ylabel, sizeof ylabel, "%s, normalised to %s", s->metrics[m], s->baseline);
         else
@@ -484,10 +490,7 @@ void gs_rep_study_figures(FILE *f, const gs_rep_study *s, uint32_t *figure)
     }
     for (m = 0; m < s->n_derived; m++) {
         n = study_groups(s, m, 1, groups, single);
-        if (s->derived_def[m][0])
-            snprintf(title, sizeof title, "%s = %s", s->derived[m], s->derived_def[m]);
-        else
-            snprintf(title, sizeof title, "%s", s->derived[m]);
+        def_title(title, sizeof title, s->derived[m], s->derived_def[m]);
         snprintf(caption, sizeof caption, "Figure %u. %s: %s per workload, then its means.",
                 (unsigned)++*figure, s->title, s->derived[m]);
         bar_chart(f, *figure, title, s->derived[m], caption, one_name, 1u, groups, n, 1);

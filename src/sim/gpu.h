@@ -149,7 +149,6 @@ typedef struct gs_gpu {
     /* GPGPU-Sim's run control (-gpgpu_max_*, -gpgpu_deadlock_detect; gpu_run.c) */
     int caps_on;                      /* some -gpgpu_max_* is set */
     const char *capped_by;            /* the option that ended the run, or NULL */
-    uint64_t kernel_ctas_done;        /* CTAs of the running kernel completed */
     uint64_t next_deadlock_check;     /* the next 50000-cycle boundary of the kernel */
     uint64_t deadlock_last_insn;      /* the kernel's thread instructions at the last one */
     /* statistics */

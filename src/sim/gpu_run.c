@@ -169,10 +169,8 @@ static int step_sms(gs_gpu *gpu, gs_status *fault)
         gs_sm_cycle(sm, c);
         if (sm->fault != GS_OK)
             *fault = sm->fault;
-        if (sm->st.ctas_done != done_before) {
+        if (sm->st.ctas_done != done_before)
             gpu->dispatch_dirty = 1;
-            gpu->kernel_ctas_done += sm->st.ctas_done - done_before;
-        }
         if (sm->last_progress > gpu->last_progress)
             gpu->last_progress = sm->last_progress;
         q = gs_sm_quiet_until(sm, c);
@@ -239,7 +237,7 @@ static uint64_t next_event(const gs_gpu *gpu)
  * run before each core cycle, in that order; the first that holds names the
  * limit. Sleeping SMs account their skipped cycles first, as at a kernel
  * end, so the statistics are those of the cycles simulated. */
-static int cap_reached(gs_gpu *gpu, gs_diag *diag)
+static int cap_reached(gs_gpu *gpu, int in_kernel, gs_diag *diag)
 {
     const gs_config *cfg = gpu->cfg;
     const char *by = NULL;
@@ -255,7 +253,8 @@ static int cap_reached(gs_gpu *gpu, gs_diag *diag)
                gpu->pending_count == 0 && (!gpu->memsys || !gs_memsys_busy(gpu->memsys))) {
         by = "gpgpu_max_cta";
         value = cfg->max_cta;
-    } else if (cfg->max_completed_cta && gpu->kernel_ctas_done >= cfg->max_completed_cta) {
+    } else if (cfg->max_completed_cta && in_kernel &&   /* the dispatcher's count */
+               gpu->disp.kernels[0].ctas_done >= cfg->max_completed_cta) {
         by = "gpgpu_max_completed_cta";
         value = cfg->max_completed_cta;
     }
@@ -269,19 +268,17 @@ static int cap_reached(gs_gpu *gpu, gs_diag *diag)
     return 1;
 }
 
-/* -gpgpu_deadlock_detect 1: GPGPU-Sim checks every 50000 cycles of a
- * kernel (gpu_sim_cycle % 50000 == 0) that the kernel committed an
- * instruction since the last check, and ends the run when it did not. The
- * check runs before the core cycle at each boundary (a clock jump stops at
- * one). gpusim ends the run as its watchdog does: exit 3 with the dump. */
+/* -gpgpu_deadlock_detect 1: GPGPU-Sim checks every 50000 cycles of a kernel
+ * (gpu_sim_cycle % 50000 == 0) that the kernel committed an instruction
+ * since the last check, and ends the run when it did not. The loop calls
+ * this at each boundary (next_deadlock_check), before the core cycle (a clock
+ * jump stops at one). gpusim ends the run as its watchdog does: exit 3 with
+ * the dump. */
 #define GS_DEADLOCK_PERIOD 50000u
 
 static int deadlock_detected(gs_gpu *gpu, gs_diag *diag)
 {
-    uint64_t insn;
-    if (gpu->cycle < gpu->next_deadlock_check)
-        return 0;
-    insn = gs_sim_thread_insts(gpu) - gpu->kstart.thread_insts;
+    uint64_t insn = gs_sim_thread_insts(gpu) - gpu->kstart.thread_insts;
     gpu->next_deadlock_check += GS_DEADLOCK_PERIOD;
     if (insn != gpu->deadlock_last_insn) {
         gpu->deadlock_last_insn = insn;
@@ -382,8 +379,7 @@ static int launch_done(const gs_gpu *gpu)
  * stops a kernel before it starts. */
 gs_status gs_sim_cap_before_kernel(gs_gpu *gpu, gs_diag *diag)
 {
-    gpu->kernel_ctas_done = 0;
-    if (gpu->caps_on && cap_reached(gpu, diag))
+    if (gpu->caps_on && cap_reached(gpu, 0, diag))
         return GS_E_LIMIT;
     return GS_OK;
 }
@@ -423,7 +419,6 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     gpu->last_progress = gpu->dispatch_from;
     gpu->bus.kernel = (uint32_t)gpu->kernels;
     gs_sim_kernel_started(gpu);
-    gpu->kernel_ctas_done = 0;
     gpu->deadlock_last_insn = 0;
     /* the window opens when the kernel's first warps can run: a long launch
      * latency is not a deadlock (as for the watchdog) */
@@ -434,7 +429,7 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     report_progress(gpu, GS_PROGRESS_KERNEL_START);
     while (!launch_done(gpu)) {
         int awake;
-        if (gpu->caps_on && cap_reached(gpu, diag)) {
+        if (gpu->caps_on && cap_reached(gpu, 1, diag)) {
             gs_sim_kernel_finished(gpu);   /* the cut kernel's block, then stop */
             return GS_E_LIMIT;
         }
