@@ -285,6 +285,13 @@ typedef struct gs_config {
     uint32_t dbsa_period;                  /* -gs_dbsa_period: core cycles */
     uint32_t dbsa_miss_threshold;          /* -gs_dbsa_miss_threshold: percent */
     uint32_t dbsa_levels;                  /* -gs_dbsa_levels: GS_DBSA_* */
+    /* seed-000 DWT-CS and DWT-PRIC (src/mech/dwt.c; -gs_mechanisms dwt / dwt_pric) */
+    uint32_t dwt_period;                   /* -gs_dwt_period: core cycles */
+    uint32_t dwt_mpki_threshold;           /* -gs_dwt_mpki_threshold: L1D MPKI */
+    uint32_t dwt_detect_periods;           /* -gs_dwt_detect_periods: N */
+    uint32_t dwt_sample_periods;           /* -gs_dwt_sample_periods: M */
+    uint32_t dwt_broadcast_latency;        /* -gs_dwt_broadcast_latency: core cycles */
+    uint32_t dwt_memo_entries;             /* -gs_dwt_memo_entries: kernels remembered */
     uint32_t locality_entries;             /* -gs_locality_entries (src/mech/locality.c) */
     uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
     gs_event_trace_config event_trace;     /* -gs_event_trace* */

@@ -42,7 +42,7 @@ gs_status gs_event_subscribe(gs_event_bus *bus, const gs_event_sub *sub, gs_diag
     *s = *sub;
     s->cycle_epochs_done = 0;
     s->inst_epochs_done = 0;
-    if (s->epoch_cycles != 0 || s->epoch_insts != 0) {
+    if (s->epoch_cycles != 0 || s->epoch_insts != 0 || s->wake_at != NULL) {
         s->kinds |= GS_EVENT_BIT(GS_EV_EPOCH);
         bus->want_epochs = 1;
     }
@@ -163,14 +163,37 @@ void gs_event_end_cycle(gs_event_bus *bus, uint64_t cycle)
     for (i = 0; i < bus->count; i++) {
         gs_event_sub *s = &bus->subs[i];
         uint64_t k = s->epoch_cycles, n = s->epoch_insts;
-        while (k != 0 && (s->cycle_epochs_done + 1u) * k - 1u <= cycle) {
-            fire_epoch(bus, s, (s->cycle_epochs_done + 1u) * k - 1u, s->cycle_epochs_done,
-                       GS_EPOCH_BY_CYCLES);
-            s->cycle_epochs_done++;
+        for (;;) {   /* cycle epochs and the wake in cycle order (an epoch first on a tie) */
+            uint64_t epoch = k != 0 ? (s->cycle_epochs_done + 1u) * k - 1u : GS_WAKE_NONE;
+            uint64_t wake = s->wake_at != NULL ? *s->wake_at : GS_WAKE_NONE;
+            if (epoch <= cycle && epoch <= wake) {
+                fire_epoch(bus, s, epoch, s->cycle_epochs_done, GS_EPOCH_BY_CYCLES);
+                s->cycle_epochs_done++;
+            } else if (wake <= cycle) {
+                *s->wake_at = GS_WAKE_NONE;
+                fire_epoch(bus, s, wake, 0, GS_EPOCH_BY_WAKE);
+                GS_ASSERT(*s->wake_at > wake);   /* the contract: the next wake is later */
+            } else {
+                break;
+            }
         }
         while (n != 0 && (s->inst_epochs_done + 1u) * n <= committed_warp_insts) {
             fire_epoch(bus, s, cycle, s->inst_epochs_done, GS_EPOCH_BY_INSTS);
             s->inst_epochs_done++;
         }
     }
+}
+
+uint64_t gs_event_next_due(const gs_event_bus *bus)
+{
+    uint64_t due = ~(uint64_t)0;
+    uint32_t i;
+    for (i = 0; i < bus->count; i++) {
+        const gs_event_sub *s = &bus->subs[i];
+        if (s->epoch_cycles != 0 && (s->cycle_epochs_done + 1u) * s->epoch_cycles - 1u < due)
+            due = (s->cycle_epochs_done + 1u) * s->epoch_cycles - 1u;
+        if (s->wake_at != NULL && *s->wake_at < due)
+            due = *s->wake_at;
+    }
+    return due;
 }

@@ -25,6 +25,12 @@
  * cycle (e+1)K - 1, or, when the clock jumped over it, in order with that
  * cycle number) and/or every `epoch_insts` committed warp instructions
  * (fired at the end of the core cycle in which the count reached (e+1)N).
+ * A subscriber may also keep a wake register (gs_event_sub.wake_at): a core
+ * cycle W it wants to be called at, fired as an EPOCH with outcome
+ * GS_EPOCH_BY_WAKE at the end of cycle W (after its cycle epochs of that
+ * cycle); the register is cleared first, so the handler may set the next one
+ * (later than W). Clock jumps stop at the next due epoch or wake, so a
+ * mechanism that steers warps there acts in the cycle it would when stepping.
  */
 #ifndef GS_BASE_EVENT_H
 #define GS_BASE_EVENT_H
@@ -57,8 +63,9 @@
     X(WARP_EXIT, "warp_exit")                                                     \
     X(CTA_LAUNCH, "cta_launch")                                                   \
     X(CTA_FINISH, "cta_finish")                                                   \
-    X(KERNEL_LAUNCH, "kernel_launch") /* value = CTAs in the grid */              \
-    X(KERNEL_FINISH, "kernel_finish")                                             \
+    X(KERNEL_LAUNCH, "kernel_launch") /* value = CTAs in the grid; addr = the   \
+                                         kernel name's hash (gs_hash_bytes) */     \
+    X(KERNEL_FINISH, "kernel_finish") /* as KERNEL_LAUNCH */                      \
     X(EPOCH, "epoch")                 /* value = epoch index; outcome = by */
 
 typedef enum gs_event_kind {
@@ -96,7 +103,10 @@ typedef enum gs_event_outcome {
 } gs_event_outcome;
 
 /* EPOCH.outcome: what the epoch counts. */
-enum { GS_EPOCH_BY_CYCLES = 0, GS_EPOCH_BY_INSTS = 1 };
+enum { GS_EPOCH_BY_CYCLES = 0, GS_EPOCH_BY_INSTS = 1, GS_EPOCH_BY_WAKE = 2 };
+
+/* A wake register holding no wake. */
+#define GS_WAKE_NONE (~(uint64_t)0)
 
 #define GS_ORIGIN_NONE 0xFFFFu    /* sm / warp / sched of a request no warp made */
 #define GS_ORIGIN_NO_CTA 0xFFFFFFFFu
@@ -143,6 +153,8 @@ typedef struct gs_event_sub {
     uint32_t kinds;          /* GS_EVENT_BIT set */
     uint64_t epoch_cycles;   /* 0 = none */
     uint64_t epoch_insts;    /* 0 = none */
+    uint64_t *wake_at;       /* NULL = none; else the subscriber's wake register
+                                (a core cycle, or GS_WAKE_NONE) */
     uint64_t cycle_epochs_done;
     uint64_t inst_epochs_done;
 } gs_event_sub;
@@ -267,5 +279,9 @@ uint64_t gs_event_redirect(const gs_event_bus *bus, uint32_t redirector,
  * fires the due epochs, cycle epochs before instruction epochs per
  * subscriber, subscribers in order. */
 void gs_event_end_cycle(gs_event_bus *bus, uint64_t cycle);
+
+/* The first core cycle at whose end an epoch by cycles or a wake is due
+ * (~0 when none): where a clock jump must stop. */
+uint64_t gs_event_next_due(const gs_event_bus *bus);
 
 #endif

@@ -12,7 +12,9 @@
 #define GS_MECH_LIST(X) \
     X(census)                     \
     X(dbsa)                       \
-    X(locality)
+    X(locality)                   \
+    X(dwt)                        \
+    X(dwt_pric)
 
 typedef enum gs_mech_id {
 #define GS_MECH_ENUM(name) GS_MECH_ID_##name,

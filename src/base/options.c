@@ -361,6 +361,23 @@ const gs_option gs_options[] = {
         "for the next one (seed-000 2.2: 90)"),
     NAMES("gs_dbsa_levels", dbsa_levels, "both", dbsa_level_names,
           "dbsa: the levels it manages: both, l1 or l2"),
+    U32("gs_dwt_period", dwt_period, "10000", 1, 0xFFFFFFFFu,
+        "dwt / dwt_pric: sampling period in core cycles, from each kernel's launch "
+        "(seed-000 2.4: 10K; dwt_pric's DBSA uses it too)"),
+    U32("gs_dwt_mpki_threshold", dwt_mpki_threshold, "10", 0, 1000000u,
+        "dwt / dwt_pric: a period whose L1D misses per 1000 committed thread instructions "
+        "are above this is thrashing (seed-000 2.4: 10)"),
+    U32("gs_dwt_detect_periods", dwt_detect_periods, "3", 1, 1000u,
+        "dwt / dwt_pric: N, the thrashing periods that start core sampling (dwt: N "
+        "consecutive ones; dwt_pric: the kernel's first N)"),
+    U32("gs_dwt_sample_periods", dwt_sample_periods, "3", 1, 1000u,
+        "dwt / dwt_pric: M, the periods of one core-sampling round"),
+    U32("gs_dwt_broadcast_latency", dwt_broadcast_latency, "32", 0, 0xFFFFFFFFu,
+        "dwt / dwt_pric: core cycles from a period's end to the coordinator's decision "
+        "reaching every core (below -gs_dwt_period)"),
+    U32("gs_dwt_memo_entries", dwt_memo_entries, "8", 1, 64u,
+        "dwt / dwt_pric: kernels whose best warp limit is remembered for their relaunch "
+        "(the oldest entry is replaced)"),
     U32("gs_locality_entries", locality_entries, "65536", 1, 16777216u,
         "locality: last-accessor table lines per cache level (a power of two; 24 bytes "
         "each)"),

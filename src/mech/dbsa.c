@@ -45,8 +45,11 @@
  *
  * Statistics (dbsa_ prefix, only when enabled): periods, and per level the
  * periods bypassed, switches, bypassed requests, shadow hits and misses.
+ *
+ * The logic is a core (mech/dbsa.h) that DWT-PRIC (mech/dwt_pric.c) drives
+ * with its own periods; the `dbsa` mechanism below drives it with epochs.
  */
-#include "mech/mech.h"
+#include "mech/dbsa.h"
 
 #include <string.h>
 
@@ -69,12 +72,12 @@ typedef struct dbsa_level {
     uint64_t periods_bypassed, switches, bypassed_requests, shadow_hits, shadow_misses;
 } dbsa_level;
 
-typedef struct dbsa_state {
+struct gs_dbsa {
     dbsa_level lvl[LVLS];
     gs_addrmap map;               /* the L2 slices index the partition address */
     uint32_t threshold;           /* percent */
     uint64_t periods;
-} dbsa_state;
+};
 
 static int l1_managed(const gs_config *cfg)
 {
@@ -91,14 +94,14 @@ static size_t level_lines(const gs_cache_config *c, uint32_t units)
     return (size_t)units * c->n_sets * c->assoc;
 }
 
-static size_t dbsa_bytes(const gs_config *cfg)
+size_t gs_dbsa_bytes(const gs_config *cfg)
 {
     size_t lines = 0;
     if (l1_managed(cfg))
         lines += level_lines(&cfg->dl1, gs_config_n_sms(cfg));
     if (l2_managed(cfg))
         lines += level_lines(&cfg->dl2, gs_config_n_sub_partitions(cfg));
-    return sizeof(dbsa_state) + 2u * lines * sizeof(uint64_t);
+    return sizeof(gs_dbsa) + 2u * lines * sizeof(uint64_t);
 }
 
 /* Look the line up in unit's shadow set and update it (LRU; an empty way,
@@ -122,13 +125,13 @@ static int shadow_access(dbsa_level *l, uint32_t unit, uint64_t index_addr, uint
     return 0;
 }
 
-static uint64_t l2_index_addr(const dbsa_state *s, uint64_t line_addr)
+static uint64_t l2_index_addr(const gs_dbsa *s, uint64_t line_addr)
 {
     return gs_addrmap_partition_address(&s->map, line_addr);
 }
 
 /* Count one access of the period, and follow it in the shadow tags. */
-static void count(dbsa_state *s, unsigned lv, uint32_t unit, uint64_t addr, int miss_in_cache,
+static void count(gs_dbsa *s, unsigned lv, uint32_t unit, uint64_t addr, int miss_in_cache,
                   int from_cache)
 {
     dbsa_level *l = &s->lvl[lv];
@@ -151,7 +154,7 @@ static void count(dbsa_state *s, unsigned lv, uint32_t unit, uint64_t addr, int 
 
 /* End of a sampling period: each managed level's state for the next one.
  * "if missrate > 90%: disable cache for the next period, else enable". */
-static void period_end(dbsa_state *s)
+void gs_dbsa_period_end(gs_dbsa *s)
 {
     unsigned lv;
     s->periods++;
@@ -171,14 +174,30 @@ static void period_end(dbsa_state *s)
     }
 }
 
-static void dbsa_event(void *ctx, const gs_event *ev)
+/* A period the driver does not let decide (DWT-PRIC while DWT-CS runs):
+ * its counts go, the state stays. */
+void gs_dbsa_period_skip(gs_dbsa *s)
 {
-    dbsa_state *s = ctx;
     unsigned lv;
-    if (ev->kind == GS_EV_EPOCH) {
-        period_end(s);
-        return;
+    for (lv = 0; lv < LVLS; lv++)
+        s->lvl[lv].accesses = s->lvl[lv].misses = 0;
+}
+
+/* Both levels used again (a switch where one was bypassed). */
+void gs_dbsa_use_caches(gs_dbsa *s)
+{
+    unsigned lv;
+    for (lv = 0; lv < LVLS; lv++) {
+        s->lvl[lv].switches += (uint64_t)s->lvl[lv].bypassed;
+        s->lvl[lv].bypassed = 0;
     }
+}
+
+void gs_dbsa_observe(gs_dbsa *s, const gs_event *ev)
+{
+    unsigned lv;
+    if (ev->kind != GS_EV_L1D_ACCESS && ev->kind != GS_EV_L2_ACCESS)
+        return;
     lv = ev->kind == GS_EV_L2_ACCESS ? LVL_L2 : LVL_L1;
     if (!s->lvl[lv].managed || ev->is_write || ev->outcome == GS_OUTCOME_RESERVATION_FAIL)
         return;
@@ -187,9 +206,9 @@ static void dbsa_event(void *ctx, const gs_event *ev)
 
 /* Asked per load (L1) or read (L2): a bypassed level's request goes around
  * it and is looked up in the shadow tags instead. */
-static uint32_t dbsa_decide(void *ctx, const gs_decide_in *in)
+uint32_t gs_dbsa_decide(void *ctx, const gs_decide_in *in)
 {
-    dbsa_state *s = ctx;
+    gs_dbsa *s = ctx;
     unsigned lv = in->level == GS_LEVEL_L2 ? LVL_L2 : LVL_L1;
     dbsa_level *l = &s->lvl[lv];
     if (!l->managed || !l->bypassed || in->is_write)
@@ -222,10 +241,8 @@ static gs_status level_init(dbsa_level *l, const gs_cache_config *c, uint32_t un
     return gs_set_index_setup(&l->index, &ip, diag);
 }
 
-static gs_status dbsa_init(void *state, const gs_mech_env *env, gs_mech_hooks *hooks,
-                           gs_diag *diag)
+gs_status gs_dbsa_init(gs_dbsa *s, const gs_mech_env *env, gs_diag *diag)
 {
-    dbsa_state *s = state;
     const gs_config *cfg = env->cfg;
     uint64_t *next = (uint64_t *)(s + 1);
     gs_addrmap_params mp;
@@ -250,26 +267,23 @@ static gs_status dbsa_init(void *state, const gs_mech_env *env, gs_mech_hooks *h
         if ((st = gs_addrmap_compile(&s->map, cfg->mem_addr_mapping, &mp, diag)) != GS_OK)
             return st;
     }
-    hooks->sub.fn = dbsa_event;
-    hooks->sub.kinds = GS_EVENT_BIT(GS_EV_EPOCH) | GS_EVENT_BIT(GS_EV_L1D_ACCESS) |
-                       GS_EVENT_BIT(GS_EV_L2_ACCESS);
-    hooks->sub.epoch_cycles = cfg->dbsa_period;
-    hooks->decider.levels = (l1_managed(cfg) ? 1u << GS_LEVEL_L1D : 0u) |
-                            (l2_managed(cfg) ? 1u << GS_LEVEL_L2 : 0u);
-    hooks->decider.decide = dbsa_decide;
     return GS_OK;
+}
+
+uint32_t gs_dbsa_levels(const gs_config *cfg)
+{
+    return (l1_managed(cfg) ? 1u << GS_LEVEL_L1D : 0u) | (l2_managed(cfg) ? 1u << GS_LEVEL_L2 : 0u);
 }
 
 #define LEVEL_STATS 5u
 
-static uint32_t dbsa_stats_count(const gs_config *cfg)
+uint32_t gs_dbsa_stats_count(const gs_config *cfg)
 {
     return 1u + LEVEL_STATS * (uint32_t)(l1_managed(cfg) + l2_managed(cfg));
 }
 
-static void dbsa_report(const void *state, gs_stats *stats)
+void gs_dbsa_report(const gs_dbsa *s, gs_stats *stats)
 {
-    const dbsa_state *s = state;
     static const char *const prefix[LVLS] = { "dbsa_l1", "dbsa_l2" };
     char name[GS_STAT_NAME_MAX];
     unsigned lv;
@@ -291,8 +305,38 @@ static void dbsa_report(const void *state, gs_stats *stats)
     }
 }
 
+/* ---- the `dbsa` mechanism: periods are epochs of -gs_dbsa_period cycles ---- */
+
+static void dbsa_event(void *ctx, const gs_event *ev)
+{
+    if (ev->kind == GS_EV_EPOCH)
+        gs_dbsa_period_end(ctx);
+    else
+        gs_dbsa_observe(ctx, ev);
+}
+
+static gs_status dbsa_init(void *state, const gs_mech_env *env, gs_mech_hooks *hooks,
+                           gs_diag *diag)
+{
+    gs_status st;
+    if ((st = gs_dbsa_init(state, env, diag)) != GS_OK)
+        return st;
+    hooks->sub.fn = dbsa_event;
+    hooks->sub.kinds = GS_EVENT_BIT(GS_EV_EPOCH) | GS_EVENT_BIT(GS_EV_L1D_ACCESS) |
+                       GS_EVENT_BIT(GS_EV_L2_ACCESS);
+    hooks->sub.epoch_cycles = env->cfg->dbsa_period;
+    hooks->decider.levels = gs_dbsa_levels(env->cfg);
+    hooks->decider.decide = gs_dbsa_decide;
+    return GS_OK;
+}
+
+static void dbsa_report(const void *state, gs_stats *stats)
+{
+    gs_dbsa_report(state, stats);
+}
+
 const gs_mech_ops gs_mech_dbsa_ops = {
     "dbsa", "seed-000 DBSA: bypass the L1D and/or L2 for a period after one whose miss rate "
     "was above the threshold, measuring it in tag-only mode meanwhile",
-    dbsa_bytes, dbsa_init, dbsa_stats_count, dbsa_report
+    gs_dbsa_bytes, dbsa_init, gs_dbsa_stats_count, dbsa_report
 };

@@ -310,6 +310,11 @@ static void jump(gs_gpu *gpu)
         target = gpu->cycle < gpu->next_sample ? gpu->next_sample : gpu->cycle;
     if (target > gpu->next_deadlock_check)   /* the check runs at its boundary */
         target = gpu->cycle < gpu->next_deadlock_check ? gpu->next_deadlock_check : gpu->cycle;
+    if (gpu->bus.want_epochs) {   /* a mechanism may steer warps at its epoch or wake */
+        uint64_t due = gs_event_next_due(&gpu->bus);
+        if (target > due)
+            target = gpu->cycle < due ? due : gpu->cycle;
+    }
     if (target <= gpu->cycle)
         return;
     account_residency(gpu, target - gpu->cycle);
@@ -403,6 +408,10 @@ static void kernel_event(gs_gpu *gpu, unsigned kind, uint64_t cycle)
         return;
     gs_event_clear(&ev, kind, GS_DOMAIN_CORE, cycle);
     ev.value = gpu->disp.kernels[0].shape.num_ctas;
+    /* the key of per-kernel memory (DWT-CS): a relaunched kernel is the
+     * same name (seed-000 5.2-8) */
+    ev.addr = gs_hash_finish(gs_hash_bytes(GS_HASH_SEED, gpu->kernel_name,
+                                           strlen(gpu->kernel_name)));
     gs_event_emit(&gpu->bus, &ev);
 }
 
