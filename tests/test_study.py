@@ -178,6 +178,40 @@ class SmokeStudy(unittest.TestCase):
 
 # ---- the collector's arithmetic on synthetic results ----
 
+class WorkloadCap(unittest.TestCase):
+    """`max_insn=N` on a workload line: that job runs with -gpgpu_max_insn N (seed 000's
+    per-workload instruction caps), equal to the plain capped run, and the cap is part of
+    the job's hash, so a result of the uncapped job is stale."""
+
+    def test_cap_is_the_plain_capped_run(self):
+        tmp = tempfile.mkdtemp(prefix="gpusim-cap-")
+        try:
+            study = os.path.join(tmp, "cap.study")
+            with open(study, "w") as f:
+                f.write("study cap\nconfig base gtx480\nworkload vadd max_insn=100000\n"
+                        "workload vectoradd\nmetric m = gpu_sim_cycle\n")
+            capped = jobs(study)
+            r = gpusim("study", study, "--run", "--out", os.path.join(tmp, "out"))
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(tmp, "out", "base.vadd.json")) as f:
+                result = json.load(f)
+            plain = gpusim("--workload", "vadd", "-gpgpu_max_insn", "100000")
+            stats = dict(l.split(" = ", 1) for l in plain.stdout.splitlines() if " = " in l)
+            self.assertEqual(result["digest"], stats["digest"])
+            self.assertEqual(result["stats"]["capped"], 1)
+            self.assertEqual(result["stats"]["gpu_sim_insn"], 100736)
+            with open(os.path.join(tmp, "out", "base.vectoradd.json")) as f:
+                self.assertNotIn("capped", json.load(f)["stats"])
+            with open(study, "w") as f:
+                f.write("study cap\nconfig base gtx480\nworkload vadd\n"
+                        "workload vectoradd\nmetric m = gpu_sim_cycle\n")
+            uncapped = jobs(study)
+            self.assertNotEqual(capped[0]["hash"], uncapped[0]["hash"])
+            self.assertEqual(capped[1]["hash"], uncapped[1]["hash"])
+        finally:
+            shutil.rmtree(tmp)
+
+
 def ratio(a_num, a_den, b_num, b_den):
     d = a_den * b_num
     return None if d == 0 else (a_num * b_den * S + d // 2) // d

@@ -165,6 +165,8 @@ static int run_job(const gs_study *s, uint32_t job, const char *dir)
     ctx.job = job;
     ctx.dir = dir;
     rc = gs_study_load_config(s, job / s->n_workloads, cfg);
+    if (!rc && w->max_insn)   /* the workload's cap replaces the configuration's */
+        cfg->max_insn = w->max_insn;
     if (!rc && cfg->sample_cycles) {   /* the job's time series, for gpusim report */
         char id[2u * GS_STUDY_ID_MAX];
         gs_study_job_id(s, job, id, sizeof id);

@@ -75,6 +75,7 @@ typedef struct gs_study_workload {
     const gs_study_token *spec;    /* the word as written */
     const char *size;              /* "small" ... from sizes=, or NULL */
     const char *cls;               /* class= or NULL */
+    uint64_t max_insn;             /* max_insn=N: this workload's -gpgpu_max_insn; 0 none */
     uint32_t kind;
     char display[GS_STUDY_ID_MAX]; /* vadd:small, file path, trace:DIR */
     char id[GS_STUDY_ID_MAX];      /* display with [^A-Za-z0-9_-] -> '-' */

@@ -6,7 +6,8 @@
  *
  *   study NAME
  *   config NAME SOURCE... [-option value]...      SOURCE: a preset or a config file
- *   workload SPEC [sizes=S1,S2] [class=CLASS]     SPEC: NAME[:SIZE], FILE, trace:DIR
+ *   workload SPEC [sizes=S1,S2] [class=CLASS] [max_insn=N]
+ *                                                 SPEC: NAME[:SIZE], FILE, trace:DIR
  *   metric NAME = STAT [/ STAT]
  *   baseline CONFIG
  *   mean hmean|gmean|amean...
@@ -387,7 +388,7 @@ static int check_workload(gs_study *s, gs_study_workload *w)
 
 /* One workload per size (or one without sizes=). */
 static int add_workload(gs_study *s, const gs_study_token *spec, const char *size,
-                        size_t size_len, const char *cls)
+                        size_t size_len, const char *cls, uint64_t max_insn)
 {
     gs_study_workload *w = &s->workloads[s->n_workloads];
     if (s->n_workloads == GS_STUDY_MAX_WORKLOADS)
@@ -395,6 +396,7 @@ static int add_workload(gs_study *s, const gs_study_token *spec, const char *siz
     memset(w, 0, sizeof *w);
     w->spec = spec;
     w->cls = cls;
+    w->max_insn = max_insn;
     w->kind = strncmp(spec->text, "trace:", 6) == 0 ? GS_STUDY_WL_TRACE
             : gs_cli_workload_is_path(spec->text) ? GS_STUDY_WL_FILE : GS_STUDY_WL_EMBEDDED;
     if (size && w->kind != GS_STUDY_WL_EMBEDDED)
@@ -421,6 +423,7 @@ static int add_workload(gs_study *s, const gs_study_token *spec, const char *siz
 static int parse_workload(gs_study *s, line_words lw)
 {
     const char *sizes = NULL, *cls = NULL;
+    uint64_t max_insn = 0;
     uint32_t i;
     if (lw.n < 2)
         return fail(s, &lw.w[0], "workload needs a NAME[:SIZE], a FILE or trace:DIR");
@@ -430,14 +433,24 @@ static int parse_workload(gs_study *s, line_words lw)
             sizes = t + 6;
         else if (strncmp(t, "class=", 6) == 0 && name_ok(t + 6))
             cls = t + 6;
-        else
-            return fail(s, &lw.w[i], "expected sizes=S1,S2 or class=NAME, found '%s'", t);
+        else if (strncmp(t, "max_insn=", 9) == 0) {
+            /* the run's -gpgpu_max_insn for this workload (seed 000 caps SYRK and
+             * GESUMMV at 100 M thread instructions, section 4.1) */
+            const char *d = t + 9;
+            if (*d < '1' || *d > '9' || strspn(d, "0123456789") != strlen(d) || strlen(d) > 19)
+                return fail(s, &lw.w[i], "max_insn= needs a whole number of thread "
+                            "instructions from 1 to 10^19 - 1, found '%s'", d);
+            for (max_insn = 0; *d; d++)
+                max_insn = max_insn * 10u + (uint64_t)(*d - '0');
+        } else
+            return fail(s, &lw.w[i], "expected sizes=S1,S2, class=NAME or max_insn=N, "
+                        "found '%s'", t);
     }
     if (!sizes)
-        return add_workload(s, &lw.w[1], NULL, 0, cls);
+        return add_workload(s, &lw.w[1], NULL, 0, cls, max_insn);
     while (*sizes) {
         size_t n = strcspn(sizes, ",");
-        int rc = add_workload(s, &lw.w[1], sizes, n, cls);
+        int rc = add_workload(s, &lw.w[1], sizes, n, cls, max_insn);
         if (rc)
             return rc;
         sizes += n + (sizes[n] == ',');
@@ -765,6 +778,11 @@ void gs_study_job_hash(const gs_study *s, uint32_t job, char *out, size_t capaci
         h = gs_hash_bytes(h, c->words[i].text, strlen(c->words[i].text) + 1u);
     h = gs_hash_bytes(h, "|", 1);
     h = gs_hash_bytes(h, w->display, strlen(w->display));
+    if (w->max_insn) {   /* absent otherwise, so older results stay current */
+        char cap[32];
+        gs_fmt(cap, sizeof cap, "|max_insn=%llu", (unsigned long long)w->max_insn);
+        h = gs_hash_bytes(h, cap, strlen(cap));
+    }
     h = gs_hash_finish(h);
     gs_fmt(out, capacity, "%08lx%08lx", (unsigned long)(h >> 32),
            (unsigned long)(h & 0xffffffffu));
