@@ -68,7 +68,7 @@ unit-tests: $(TEST_BIN)
 run: $(BUILD)/gpusim
 	./$(BUILD)/gpusim
 
-test: all unit-tests check-layers repro-smoke
+test: all unit-tests check-layers repro-smoke repro-000-small
 	$(PYTHON) tests/run_tests.py --build $(BUILD)
 
 # A tiny study end to end (README "Running studies"): sequential, GNU parallel (SKIPPED
@@ -76,6 +76,17 @@ test: all unit-tests check-layers repro-smoke
 .PHONY: repro-smoke
 repro-smoke: $(BUILD)/gpusim
 	$(PYTHON) tests/study/repro_smoke.py --build $(BUILD)
+
+# Seed 000's experiment grid (README "Reproducing seed 000"): repro-000 runs the full grid
+# at SIZE (paper, the default, or small), JOBS at a time (GNU parallel when above 1);
+# repro-000-small, part of `make test`, the reduced grid checked against its golden table.
+SIZE ?= paper
+JOBS ?= 1
+.PHONY: repro-000 repro-000-small
+repro-000: $(BUILD)/gpusim
+	$(PYTHON) tests/study/repro_000.py --build $(BUILD) --size $(SIZE) --jobs $(JOBS)
+repro-000-small: $(BUILD)/gpusim
+	$(PYTHON) tests/study/repro_000.py --build $(BUILD) --small
 
 # README "Reports": the example report and its screenshots (examples/report/), and the
 # headless-Chromium check of a rendered report (.ci/run; SKIPPED without chromium).

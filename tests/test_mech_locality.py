@@ -25,6 +25,7 @@ class Locality(unittest.TestCase):
             total = sum(int(s["locality_%s_%s" % (lv, c)]) for c in CLASSES)
             self.assertEqual(total, int(s["census_%s_access" % ev]) -
                              int(s["census_%s_access_reservation_fail" % ev]))
+            self.assertEqual(total, int(s["locality_%s_classed" % lv]))
             for c in CLASSES:
                 self.assertLessEqual(int(s["locality_%s_%s_hits" % (lv, c)]),
                                      int(s["locality_%s_%s" % (lv, c)]))

@@ -12,6 +12,9 @@
  *   --check GOLDEN     run what is missing, collect, compare with a CSV table
  *   --update-golden    with --check: rewrite the table instead
  *   --out DIR          the results folder (default study-results/<study>)
+ *   --size S           suite workloads written without a size run at size S
+ *                      (one study file for small and paper runs; the job ids
+ *                      name the size, so results of both sizes can share DIR)
  *   --quiet            no progress line (cli_progress.c: jobs done, running,
  *                      left and an ETA, on stderr when it is a terminal)
  *
@@ -40,7 +43,7 @@
 #include "cli/cli_study.h"
 
 typedef struct study_args {
-    const char *file, *out, *collect, *emit, *check, *one;
+    const char *file, *out, *collect, *emit, *check, *one, *size;
     const char *partition, *time, *mem;
     int list, run, update_golden;
 } study_args;
@@ -339,7 +342,7 @@ static int slurm_value_ok(const char *flag, const char *v)
 static int emit(const gs_study *s, const study_args *a, const char *program, const char *dir)
 {
     char cwd[GS_STUDY_PATH_MAX], qcwd[2u * GS_STUDY_PATH_MAX], qprog[2u * GS_STUDY_PATH_MAX];
-    char qfile[2u * GS_STUDY_PATH_MAX], qdir[2u * GS_STUDY_PATH_MAX];
+    char qfile[2u * GS_STUDY_PATH_MAX], qdir[2u * GS_STUDY_PATH_MAX], size[64] = "";
     uint32_t k, n = gs_study_job_count(s);
     int rc;
     if ((rc = slurm_value_ok("--partition", a->partition)) ||
@@ -353,9 +356,11 @@ static int emit(const gs_study *s, const study_args *a, const char *program, con
     shell_quote(program, qprog, sizeof qprog);
     shell_quote(a->file, qfile, sizeof qfile);
     shell_quote(dir, qdir, sizeof qdir);
+    if (a->size)   /* letters only (parse_args): no quoting needed */
+        gs_fmt(size, sizeof size, " --size %s", a->size);
     if (strcmp(a->emit, "parallel") == 0) {
         for (k = 0; k < n; k++)   /* cd first: --sshlogin hosts share the folder */
-            printf("cd %s && %s study %s --run-one %u --out %s\n", qcwd, qprog, qfile,
+            printf("cd %s && %s study %s%s --run-one %u --out %s\n", qcwd, qprog, qfile, size,
                    (unsigned)k, qdir);
         return 0;
     }
@@ -371,8 +376,8 @@ static int emit(const gs_study *s, const study_args *a, const char *program, con
         printf("#SBATCH --time=%s\n", a->time);
     if (a->mem)
         printf("#SBATCH --mem=%s\n", a->mem);
-    printf("exec %s study %s --run-one \"$SLURM_ARRAY_TASK_ID\" --out %s\n", qprog, qfile,
-           qdir);
+    printf("exec %s study %s%s --run-one \"$SLURM_ARRAY_TASK_ID\" --out %s\n", qprog, qfile,
+           size, qdir);
     return 0;
 }
 
@@ -389,17 +394,19 @@ static int take(int argc, char **argv, int *i, const char **value)
 static int parse_args(int argc, char **argv, study_args *a)
 {
     static const char *const valued[] = { "--out", "--collect", "--emit", "--check",
-                                          "--run-one", "--partition", "--time", "--mem" };
+                                          "--run-one", "--partition", "--time", "--mem",
+                                          "--size" };
     int i, rc = 0, actions;
     memset(a, 0, sizeof *a);
     for (i = 2; !rc && i < argc; i++) {
-        const char **slot[8];
+        const char **slot[9];
         size_t v;
         slot[0] = &a->out; slot[1] = &a->collect; slot[2] = &a->emit; slot[3] = &a->check;
         slot[4] = &a->one; slot[5] = &a->partition; slot[6] = &a->time; slot[7] = &a->mem;
-        for (v = 0; v < 8u && strcmp(argv[i], valued[v]) != 0; v++)
+        slot[8] = &a->size;
+        for (v = 0; v < 9u && strcmp(argv[i], valued[v]) != 0; v++)
             ;
-        if (v < 8u)
+        if (v < 9u)
             rc = take(argc, argv, &i, slot[v]);
         else if (strcmp(argv[i], "--list") == 0)
             a->list = 1;
@@ -426,6 +433,10 @@ static int parse_args(int argc, char **argv, study_args *a)
                                   "--collect DIR, --emit parallel|slurm, --check GOLDEN");
     if (a->update_golden && !a->check)
         return gs_cli_usage_error("study: --update-golden goes with --check GOLDEN");
+    if (a->size && (!a->size[0] || strspn(a->size, "abcdefghijklmnopqrstuvwxyz") !=
+                                       strlen(a->size)))
+        return gs_cli_usage_error("study: --size '%s': a suite size, such as small or paper",
+                                  a->size);
     return 0;
 }
 
@@ -465,6 +476,7 @@ int gs_cli_study(int argc, char **argv)
     if (rc)
         return rc;
     memset(&study, 0, sizeof study);
+    study.default_size = a.size;
     rc = gs_study_parse(&study, a.file);
     if (!rc)
         rc = dispatch(&study, &a, argv[0]);

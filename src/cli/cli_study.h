@@ -19,7 +19,7 @@
 #include "gpusim.h"
 
 /* Documented maxima (README "Running studies"); above them is a study error. */
-#define GS_STUDY_MAX_CONFIGS   32u
+#define GS_STUDY_MAX_CONFIGS   64u
 #define GS_STUDY_MAX_WORKLOADS 256u   /* after sizes are expanded */
 #define GS_STUDY_MAX_METRICS   16u
 #define GS_STUDY_MAX_DERIVED   8u
@@ -110,6 +110,7 @@ typedef struct gs_study_multi {
 
 typedef struct gs_study {
     const char *path;              /* as given on the command line */
+    const char *default_size;      /* --size S: suite workloads named without a size; NULL */
     char name[GS_STUDY_ID_MAX];
     char *text;                    /* the file, tokens cut in place */
     gs_study_token tokens[GS_STUDY_MAX_TOKENS];
@@ -127,7 +128,9 @@ typedef struct gs_study {
     uint32_t means;                /* GS_STUDY_HMEAN | ... */
 } gs_study;
 
-/* Parse and check path (configurations are loaded to check them). Prints
+/* Parse and check path (configurations are loaded to check them); set
+ * default_size first to give suite workloads written without a size that
+ * size (`gpusim study --size paper`). Prints
  * `file:line:col: error: ...` and returns 2 on a bad study, else 0. */
 int gs_study_parse(gs_study *study, const char *path);
 void gs_study_release(gs_study *study);

@@ -399,6 +399,11 @@ static int add_workload(gs_study *s, const gs_study_token *spec, const char *siz
     w->max_insn = max_insn;
     w->kind = strncmp(spec->text, "trace:", 6) == 0 ? GS_STUDY_WL_TRACE
             : gs_cli_workload_is_path(spec->text) ? GS_STUDY_WL_FILE : GS_STUDY_WL_EMBEDDED;
+    if (!size && s->default_size && w->kind == GS_STUDY_WL_EMBEDDED &&
+        !strchr(spec->text, ':')) {   /* --size: the size the line does not name */
+        size = s->default_size;
+        size_len = strlen(size);
+    }
     if (size && w->kind != GS_STUDY_WL_EMBEDDED)
         return fail(s, spec, "sizes= applies to embedded suite workloads, not '%s'", spec->text);
     if (size && strchr(spec->text, ':'))

@@ -123,7 +123,7 @@ static gs_status loc_init(void *state, const gs_mech_env *env, gs_mech_hooks *ho
 static uint32_t loc_stats_count(const gs_config *cfg)
 {
     (void)cfg;
-    return 2u * 2u * LOC_CLASSES;
+    return 2u * (2u * LOC_CLASSES + 1u);
 }
 
 static void loc_report(const void *state, gs_stats *stats)
@@ -132,13 +132,18 @@ static void loc_report(const void *state, gs_stats *stats)
     static const char *const level[2] = { "l1", "l2" };
     char name[GS_STAT_NAME_MAX];
     unsigned lv, c;
-    for (lv = 0; lv < 2u; lv++)
+    for (lv = 0; lv < 2u; lv++) {
+        uint64_t classed = 0;   /* the classes' denominator (a study's shares) */
         for (c = 0; c < LOC_CLASSES; c++) {
             gs_fmt(name, sizeof name, "locality_%s_%s", level[lv], class_name[c]);
             gs_stats_put_count(stats, name, s->lvl[lv].count[c]);
             gs_fmt(name, sizeof name, "locality_%s_%s_hits", level[lv], class_name[c]);
             gs_stats_put_count(stats, name, s->lvl[lv].hits[c]);
+            classed += s->lvl[lv].count[c];
         }
+        gs_fmt(name, sizeof name, "locality_%s_classed", level[lv]);
+        gs_stats_put_count(stats, name, classed);
+    }
 }
 
 const gs_mech_ops gs_mech_locality_ops = {
