@@ -259,6 +259,8 @@ def write_result(folder, job, stats):
         if isinstance(value, tuple):
             entries.append('    "%s": {"num": %d, "den": %d, "decimals": 4, "text": "-"}'
                            % (name, value[0], value[1]))
+        elif isinstance(value, str):
+            entries.append('    "%s": "%s"' % (name, value))
         else:
             entries.append('    "%s": %d' % (name, value))
     lines.append(",\n".join(entries))
@@ -384,6 +386,51 @@ class SweepsAndBest(unittest.TestCase):
         self.assertEqual(t[("best", "vectoradd", "", "", "rr")], ("n/a", ""))   # all n/a
         self.assertEqual(t[("best", "reduce", "", "swl-2", "rr")], ("1.000000", ""))
         self.assertIn("## hi = max m over cta", r.stdout)
+
+    def test_best_per_kernel(self):
+        """`... per kernel`: a winner per kernel launch from the results' kernel<uid>/
+        entries; a kernel one configuration lacks (a capped run) is n/a there."""
+        with open(self.study, "a") as f:
+            f.write("best kk = max m over swl per kernel\n")
+        k1 = {"swl-8": 5, "swl-2": 5}          # a tie: the first in sweep order
+        k2 = {"swl-8": 3}                      # swl-2 ran one kernel only
+        for j in jobs(self.study):
+            stats = [("x_count", 1), ("y_count", 1)]
+            if j["workload"] == "reduce" and j["config"] in k1:
+                stats = [("kernel1/kernel_name", "first"), ("kernel1/x_count", k1[j["config"]])]
+                if j["config"] in k2:
+                    stats += [("kernel2/kernel_name", "second"),
+                              ("kernel2/x_count", k2[j["config"]])]
+                stats += [("x_count", 1), ("y_count", 1)]
+            write_result(self.tmp, j, stats)
+        r = gpusim("study", self.study, "--collect", self.tmp)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        t = read_csv(os.path.join(self.tmp, "sw.csv"))
+        self.assertEqual(t[("best", "reduce", "", "swl-8", "kk/kernel1")], ("5.000000", ""))
+        self.assertEqual(t[("best", "reduce", "", "swl-8", "kk/kernel2")], ("3.000000", ""))
+        self.assertFalse([k for k in t if k[0] == "best" and k[1] == "vectoradd"
+                          and k[4].startswith("kk")])   # no kernel blocks: no rows
+        self.assertIn("| reduce |  | 2 second | swl-8 | 3.000 |", r.stdout)
+
+    def test_results_keep_kernel_blocks(self):
+        """A real job's result holds its kernel blocks as kernel<uid>/NAME, equal to the
+        blocks the plain run prints."""
+        with open(self.study, "w") as f:
+            f.write("study sw\nconfig base gtx480\nworkload reduce\nmetric m = gpu_sim_cycle\n")
+        out = os.path.join(self.tmp, "out")
+        r = gpusim("study", self.study, "--run", "--quiet", "--out", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(os.path.join(out, "base.reduce.json")) as f:
+            stats = json.load(f)["stats"]
+        plain = gpusim("--workload", "reduce").stdout.split("\n\n")
+        blocks = [dict(l.split(" = ", 1) for l in b.splitlines() if " = " in l)
+                  for b in plain if "kernel_name = " in b]
+        self.assertEqual(len(blocks), 2)
+        for uid, block in enumerate(blocks, 1):
+            self.assertEqual(stats["kernel%d/kernel_name" % uid], "reduceSum")
+            self.assertEqual(str(stats["kernel%d/gpu_sim_cycle" % uid]), block["gpu_sim_cycle"])
+            self.assertEqual(stats["kernel%d/gpu_ipc" % uid]["text"], block["gpu_ipc"])
+        self.assertNotIn("kernel3/kernel_name", stats)
 
 
 if __name__ == "__main__":

@@ -111,6 +111,9 @@ int gs_cli_event_trace_close(int rc);
 /* Print each kernel's statistics block as the kernel finishes and keep its
  * JSON / CSV renderings for gs_cli_emit_stats (cli_run.c); after gs_sim_init. */
 void gs_cli_kernel_blocks_attach(struct gs_gpu *gpu);
+/* Also hand each block to fn (a study job keeps them in its result); NULL: none. */
+typedef void (*gs_cli_block_fn)(void *context, const struct gs_stats *block, uint64_t uid);
+void gs_cli_kernel_blocks_observe(gs_cli_block_fn fn, void *context);
 
 /* A run stopped by a -gpgpu_max_* limit: say so on stderr (cli_timing.c). */
 void gs_cli_note_capped(const gs_diag *diag);

@@ -151,6 +151,8 @@ typedef struct text_buffer {
 
 static text_buffer blocks_json, blocks_csv;
 static uint64_t blocks_seen;
+static gs_cli_block_fn block_observer;
+static void *block_observer_ctx;
 
 static void buffer_write(void *context, const char *text, size_t length)
 {
@@ -195,6 +197,14 @@ static void kernel_block(void *context, const gs_stats *block, uint64_t uid)
     sink.context = &blocks_csv;
     gs_stats_print_block_csv(block, &sink, uid);
     blocks_seen++;
+    if (block_observer)
+        block_observer(block_observer_ctx, block, uid);
+}
+
+void gs_cli_kernel_blocks_observe(gs_cli_block_fn fn, void *context)
+{
+    block_observer = fn;
+    block_observer_ctx = context;
 }
 
 void gs_cli_kernel_blocks_attach(struct gs_gpu *gpu)

@@ -98,22 +98,52 @@ static int write_atomic(const char *path, const char *text, size_t length)
 
 /* ---- one job's result: JSON, one entry a line (the collector reads it back) ---- */
 
+/* One statistic's line (without its comma): counts as integers, ratios as
+ * {num, den, decimals, text} so a reader recomputes them exactly, texts
+ * (kernel_name, capped_by) as strings. */
+static void put_entry(gs_study_buf *b, const char *prefix, const gs_stat_entry *e)
+{
+    char text[64];
+    gs_study_put(b, "    \"%s%s\": ", prefix, e->name);
+    if (e->kind == GS_STAT_RATIO) {
+        gs_stats_value_text(e, text, sizeof text);
+        gs_study_put(b, "{\"num\": %llu, \"den\": %llu, \"decimals\": %u, \"text\": \"%s\"}",
+            (unsigned long long)e->value, (unsigned long long)e->den,
+            (unsigned)e->decimals, text);
+    } else if (e->kind == GS_STAT_TEXT) {
+        gs_study_put_json_string(b, e->text);
+    } else {
+        gs_study_put(b, "%llu", (unsigned long long)e->value);
+    }
+}
+
+/* The run's kernel blocks, as `kernel<uid>/NAME` entries ahead of the
+ * whole-run statistics (a study's `best ... per kernel` reads them); the
+ * first GS_STUDY_MAX_KERNELS kernels. */
+static gs_study_buf kernel_entries;
+
+static void keep_block(void *context, const gs_stats *block, uint64_t uid)
+{
+    char prefix[32];
+    uint32_t i;
+    (void)context;
+    if (uid > GS_STUDY_MAX_KERNELS || kernel_entries.text == NULL)
+        return;
+    gs_fmt(prefix, sizeof prefix, "kernel%llu/", (unsigned long long)uid);
+    for (i = 0; i < block->count; i++) {
+        put_entry(&kernel_entries, prefix, &block->entries[i]);
+        gs_study_put(&kernel_entries, ",\n");
+    }
+}
+
 static void put_stats(gs_study_buf *b, const gs_stats *stats)
 {
     uint32_t i;
     gs_study_put(b, "  \"stats\": {\n");
+    if (kernel_entries.text)
+        gs_study_put(b, "%s", kernel_entries.text);
     for (i = 0; i < stats->count; i++) {
-        const gs_stat_entry *e = &stats->entries[i];
-        char text[64];
-        gs_study_put(b, "    \"%s\": ", e->name);
-        if (e->kind == GS_STAT_RATIO) {
-            gs_stats_value_text(e, text, sizeof text);
-            gs_study_put(b, "{\"num\": %llu, \"den\": %llu, \"decimals\": %u, \"text\": \"%s\"}",
-                (unsigned long long)e->value, (unsigned long long)e->den,
-                (unsigned)e->decimals, text);
-        } else {
-            gs_study_put(b, "%llu", (unsigned long long)e->value);
-        }
+        put_entry(b, "", &stats->entries[i]);
         gs_study_put(b, "%s\n", i + 1u < stats->count ? "," : "");
     }
     gs_study_put(b, "  },\n");
@@ -128,7 +158,7 @@ static int write_result(const gs_stats *stats, void *context)
     uint64_t digest = gs_stats_digest(stats);
     gs_study_buf b;
     int rc;
-    b.capacity = 4096u + (size_t)stats->count * 160u;
+    b.capacity = 4096u + (size_t)stats->count * 160u + kernel_entries.used;
     b.used = 0;
     if ((b.text = (char *)gs_cli_alloc(b.capacity)) == NULL)
         return gs_cli_usage_error("out of memory");
@@ -167,6 +197,14 @@ static int run_job(const gs_study *s, uint32_t job, const char *dir)
     ctx.study = s;
     ctx.job = job;
     ctx.dir = dir;
+    kernel_entries.used = 0;
+    kernel_entries.capacity = (size_t)GS_STUDY_MAX_KERNELS * 16384u;
+    if ((kernel_entries.text = (char *)gs_cli_alloc(kernel_entries.capacity)) == NULL) {
+        gs_cli_free(cfg);
+        return gs_cli_usage_error("out of memory");
+    }
+    kernel_entries.text[0] = '\0';
+    gs_cli_kernel_blocks_observe(keep_block, NULL);
     rc = gs_study_load_config(s, job / s->n_workloads, cfg);
     if (!rc && w->max_insn)   /* the workload's cap replaces the configuration's */
         cfg->max_insn = w->max_insn;
@@ -187,6 +225,9 @@ static int run_job(const gs_study *s, uint32_t job, const char *dir)
         rc = gs_cli_timing_run(cfg, path, write_result, &ctx);
     }
     gs_cli_samples_set_path(NULL);
+    gs_cli_kernel_blocks_observe(NULL, NULL);
+    gs_cli_free(kernel_entries.text);
+    kernel_entries.text = NULL;
     gs_cli_free(cfg);
     return rc;
 }

@@ -26,6 +26,7 @@
 #define GS_STUDY_MAX_RULES     8u     /* computed classes */
 #define GS_STUDY_MAX_MULTI     16u
 #define GS_STUDY_MAX_BEST      8u
+#define GS_STUDY_MAX_KERNELS   32u    /* kernel blocks a job's result keeps */
 #define GS_STUDY_MAX_TOKENS    4096u  /* words in the whole file */
 #define GS_STUDY_MAX_LINE_TOKENS 64u
 #define GS_STUDY_ID_MAX        128u
@@ -67,6 +68,7 @@ typedef struct gs_study_best {
     const char *family;
     uint32_t metric;
     int is_max;
+    int per_kernel;                /* `... per kernel`: a winner per kernel launch */
 } gs_study_best;
 
 enum { GS_STUDY_WL_EMBEDDED = 0, GS_STUDY_WL_FILE = 1, GS_STUDY_WL_TRACE = 2 };

@@ -13,7 +13,10 @@
  *   job      per workload (study order), per configuration: digest, then each metric
  *   derived  per workload: each derived metric
  *   best     per workload: each best (the winning configuration of a sweep
- *            in the config column, its raw metric as the value)
+ *            in the config column, its raw metric as the value); a best
+ *            `per kernel` has one row per kernel launch instead, its metric
+ *            column NAME/kernel<uid> (the job results keep the first
+ *            GS_STUDY_MAX_KERNELS kernels' blocks as kernel<uid>/STAT)
  *   hmean|gmean|amean  per metric, per group (all, then classes in order of first
  *            appearance), per configuration: the mean of the normalised values;
  *            then per derived metric and group: the mean of its values.
@@ -128,7 +131,12 @@ typedef struct collection {
     const char **cls;          /* [workload] class or NULL */
     const char **groups;       /* NULL (all), then the classes */
     uint32_t n_groups;
+    uint64_t *pk;              /* [best][job][kernel] per-kernel metric (per-kernel bests) */
+    char (*pk_name)[64];       /* [workload][kernel] kernel name */
+    uint32_t *pk_count;        /* [workload] kernels seen in any job */
 } collection;
+
+#define MAXK GS_STUDY_MAX_KERNELS
 
 static int stat_missing(const gs_study *s, const gs_study_token *at, const char *stat,
                         const char *id)
@@ -137,6 +145,52 @@ static int stat_missing(const gs_study *s, const gs_study_token *at, const char 
     gs_diag_set(&diag, GS_E_CONFIG, s->path, at->line, at->column,
                 "statistic '%s' is not in the result of job %s", stat, id);
     return gs_cli_report(&diag);
+}
+
+/* A text statistic's value (the JSON string, escapes kept) into out. */
+static void find_text(const char *text, const char *name, char *out, size_t capacity)
+{
+    char key[GS_STAT_NAME_MAX + 16];
+    const char *p;
+    size_t n = 0;
+    gs_fmt(key, sizeof key, "\n    \"%s\": \"", name);
+    out[0] = '\0';
+    if ((p = strstr(text, key)) == NULL)
+        return;
+    for (p += strlen(key); *p && *p != '"' && *p != '\n' && n + 1u < capacity; p++)
+        out[n++] = *p == '\\' && p[1] ? *++p : *p;
+    out[n] = '\0';
+}
+
+/* The per-kernel bests' metric of each kernel block the job kept (kernel1/
+ * ... up to the first uid without the statistic), and the kernels' names. */
+static void read_kernels(collection *c, uint32_t job, const char *text)
+{
+    const gs_study *s = c->s;
+    uint32_t bi, k, w = job % s->n_workloads;
+    char a[GS_STAT_NAME_MAX + 32], b[GS_STAT_NAME_MAX + 32];
+    for (bi = 0; bi < s->n_best; bi++) {
+        const gs_study_metric *mt = &s->metrics[s->best[bi].metric];
+        uint64_t *v = &c->pk[((size_t)bi * gs_study_job_count(s) + job) * MAXK];
+        if (!s->best[bi].per_kernel)
+            continue;
+        for (k = 0; k < MAXK; k++) {
+            uint64_t an, ad, bn = 1, bd = 1;
+            gs_fmt(a, sizeof a, "kernel%u/%s", (unsigned)(k + 1u), mt->stat_a);
+            gs_fmt(b, sizeof b, "kernel%u/%s", (unsigned)(k + 1u),
+                   mt->stat_b ? mt->stat_b : "");
+            if (!find_stat(text, a, &an, &ad) || (mt->stat_b && !find_stat(text, b, &bn, &bd)))
+                break;
+            if (!gs_study_fixed_ratio(an, ad, bn, bd, &v[k]))
+                v[k] = NA;
+            if (c->pk_name[w * MAXK + k][0] == '\0') {
+                gs_fmt(a, sizeof a, "kernel%u/kernel_name", (unsigned)(k + 1u));
+                find_text(text, a, c->pk_name[w * MAXK + k], sizeof c->pk_name[0]);
+            }
+        }
+        if (k > c->pk_count[w])
+            c->pk_count[w] = k;
+    }
 }
 
 /* One job's metrics and derived statistics from its result text. */
@@ -165,6 +219,7 @@ static int read_job(collection *c, uint32_t job, const char *text)
         if (!find_stat(text, s->derived[d].stat, &p[0], &p[1]))
             return stat_missing(s, s->derived[d].name, s->derived[d].stat, id);
     }
+    read_kernels(c, job, text);
     return 0;
 }
 
@@ -334,6 +389,30 @@ static int best_of(const collection *c, uint32_t bi, uint32_t w, uint64_t *value
     return found;
 }
 
+/* best_of for kernel launch k (0-based) of workload w (a per-kernel best). */
+static int best_of_kernel(const collection *c, uint32_t bi, uint32_t w, uint32_t k,
+                          uint64_t *value)
+{
+    const gs_study *s = c->s;
+    const gs_study_best *bs = &s->best[bi];
+    uint32_t cf, n = gs_study_job_count(s);
+    int found = -1;
+    *value = NA;
+    for (cf = 0; cf < s->n_configs; cf++) {
+        uint64_t v;
+        if (!s->configs[cf].family || strcmp(s->configs[cf].family, bs->family) != 0)
+            continue;
+        v = c->pk[((size_t)bi * n + cf * s->n_workloads + w) * MAXK + k];
+        if (v == NA)
+            continue;
+        if (found < 0 || (bs->is_max ? v > *value : v < *value)) {
+            found = (int)cf;
+            *value = v;
+        }
+    }
+    return found;
+}
+
 static void csv_jobs(const collection *c, gs_study_buf *b)
 {
     const gs_study *s = c->s;
@@ -360,7 +439,22 @@ static void csv_jobs(const collection *c, gs_study_buf *b)
         }
         for (d = 0; d < s->n_best; d++) {
             uint64_t v;
-            int win = best_of(c, d, w, &v);
+            uint32_t k;
+            int win;
+            char name[GS_STUDY_ID_MAX + 24];
+            if (s->best[d].per_kernel) {
+                for (k = 0; k < c->pk_count[w]; k++) {
+                    win = best_of_kernel(c, d, w, k, &v);
+                    gs_fmt(name, sizeof name, "%s/kernel%u", s->best[d].name->text,
+                           (unsigned)(k + 1u));
+                    csv_row(b, "best", s->workloads[w].display, c->cls[w],
+                            win < 0 ? "" : s->configs[win].name->text, name);
+                    put_fixed(b, v, 6);
+                    gs_study_put(b, ",\n");
+                }
+                continue;
+            }
+            win = best_of(c, d, w, &v);
             csv_row(b, "best", s->workloads[w].display, c->cls[w],
                     win < 0 ? "" : s->configs[win].name->text, s->best[d].name->text);
             put_fixed(b, v, 6);
@@ -474,12 +568,38 @@ static void md_derived(const collection *c, gs_study_buf *b)
     gs_study_put(b, "\n");
 }
 
+static void md_best_kernels(const collection *c, gs_study_buf *b, uint32_t d)
+{
+    const gs_study *s = c->s;
+    const gs_study_best *bs = &s->best[d];
+    uint32_t w, k;
+    gs_study_put(b, "\n## %s = %s %s over %s per kernel\n\n| workload | class | kernel | best "
+                 "| %s |\n|---|---|---|---|---:|", bs->name->text, bs->is_max ? "max" : "min",
+                 s->metrics[bs->metric].name->text, bs->family,
+                 s->metrics[bs->metric].name->text);
+    for (w = 0; w < s->n_workloads; w++)
+        for (k = 0; k < c->pk_count[w]; k++) {
+            uint64_t v;
+            int cf = best_of_kernel(c, d, w, k, &v);
+            gs_study_put(b, "\n| %s | %s | %u %s | %s | ", s->workloads[w].display,
+                         c->cls[w] ? c->cls[w] : "", (unsigned)(k + 1u),
+                         c->pk_name[w * MAXK + k], cf < 0 ? "n/a" : s->configs[cf].name->text);
+            put_fixed(b, v, 3);
+            gs_study_put(b, " |");
+        }
+    gs_study_put(b, "\n");
+}
+
 static void md_best(const collection *c, gs_study_buf *b)
 {
     const gs_study *s = c->s;
     uint32_t w, d;
     for (d = 0; d < s->n_best; d++) {
         const gs_study_best *bs = &s->best[d];
+        if (bs->per_kernel) {
+            md_best_kernels(c, b, d);
+            continue;
+        }
         gs_study_put(b, "\n## %s = %s %s over %s\n\n| workload | class | best | %s |\n"
                      "|---|---|---|---:|", bs->name->text, bs->is_max ? "max" : "min",
                      s->metrics[bs->metric].name->text, bs->family,
@@ -527,7 +647,20 @@ static int alloc_collection(collection *c, const gs_study *s)
     c->cls = (const char **)gs_cli_alloc((size_t)s->n_workloads * sizeof *c->cls);
     c->groups = (const char **)gs_cli_alloc(((size_t)s->n_workloads + 1u) * sizeof *c->groups);
     c->n_groups = 1;
-    return c->digest && c->value && c->norm && c->dstat && c->derived && c->cls && c->groups;
+    c->pk = (uint64_t *)gs_cli_alloc(((size_t)s->n_best * n + 1u) * MAXK * 8u);
+    c->pk_name = (char (*)[64])gs_cli_alloc((size_t)s->n_workloads * MAXK * 64u);
+    c->pk_count = (uint32_t *)gs_cli_alloc((size_t)s->n_workloads * sizeof *c->pk_count);
+    if (c->pk_name)
+        memset(c->pk_name, 0, (size_t)s->n_workloads * MAXK * 64u);
+    if (c->pk_count)
+        memset(c->pk_count, 0, (size_t)s->n_workloads * sizeof *c->pk_count);
+    if (c->pk) {
+        size_t i, cells = ((size_t)s->n_best * n + 1u) * MAXK;
+        for (i = 0; i < cells; i++)
+            c->pk[i] = NA;
+    }
+    return c->digest && c->value && c->norm && c->dstat && c->derived && c->cls && c->groups &&
+           c->pk && c->pk_name && c->pk_count;
 }
 
 static void free_collection(collection *c)
@@ -539,6 +672,9 @@ static void free_collection(collection *c)
     gs_cli_free(c->derived);
     gs_cli_free((void *)c->cls);
     gs_cli_free((void *)c->groups);
+    gs_cli_free(c->pk);
+    gs_cli_free(c->pk_name);
+    gs_cli_free(c->pk_count);
 }
 
 int gs_study_collect(const gs_study *s, const char *dir, char **csv, char **md)
@@ -550,7 +686,8 @@ int gs_study_collect(const gs_study *s, const char *dir, char **csv, char **md)
     *csv = *md = NULL;
     b1.used = b2.used = 0;
     b1.capacity = 4096u + (size_t)n * (s->n_metrics + 1u) * 512u +
-                  (size_t)(s->n_workloads + 1u) * (s->n_derived + 1u) * 16u * 512u;
+                  (size_t)(s->n_workloads + 1u) * (s->n_derived + 1u) * 16u * 512u +
+                  (size_t)s->n_workloads * (s->n_best + 1u) * MAXK * 512u;
     b2.capacity = b1.capacity;
     b1.text = (char *)gs_cli_alloc(b1.capacity);
     b2.text = (char *)gs_cli_alloc(b2.capacity);

@@ -555,9 +555,13 @@ static int parse_best(gs_study *s, line_words lw)
     gs_study_best *b = &s->best[s->n_best];
     uint32_t c, i;
     int m;
-    if (lw.n != 7 || strcmp(lw.w[2].text, "=") != 0 || strcmp(lw.w[5].text, "over") != 0 ||
+    int per_kernel = lw.n == 9 && strcmp(lw.w[7].text, "per") == 0 &&
+                     strcmp(lw.w[8].text, "kernel") == 0;
+    if ((lw.n != 7 && !per_kernel) || strcmp(lw.w[2].text, "=") != 0 ||
+        strcmp(lw.w[5].text, "over") != 0 ||
         (strcmp(lw.w[3].text, "max") != 0 && strcmp(lw.w[3].text, "min") != 0))
-        return fail(s, &lw.w[0], "expected: best NAME = max|min METRIC over SWEEP");
+        return fail(s, &lw.w[0], "expected: best NAME = max|min METRIC over SWEEP "
+                    "[per kernel]");
     if (check_new_name(s, &lw.w[1], s->n_best, GS_STUDY_MAX_BEST))
         return 2;
     for (i = 0; i < s->n_best; i++)
@@ -576,6 +580,7 @@ static int parse_best(gs_study *s, line_words lw)
     b->family = lw.w[6].text;
     b->metric = (uint32_t)m;
     b->is_max = lw.w[3].text[1] == 'a';
+    b->per_kernel = per_kernel;
     s->n_best++;
     return 0;
 }

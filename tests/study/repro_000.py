@@ -13,7 +13,7 @@ HTML/SVG report.
                                   at size S (paper or small), sequentially or through GNU
                                   parallel -jN
 
-Results, tables and report go to BUILD/repro-000-small/ or BUILD/repro-000-S/:
+Results, tables and report go to BUILD/repro-000-small/ or BUILD/repro-000/S/:
 NAME.csv and NAME.md per study, seed000.html for both. A finished job is not run again
 (the studies resume), so an interrupted paper-size run continues where it stopped.
 Prints the wall time. Exit 0 on success, 1 on a failure or a golden mismatch.
@@ -112,7 +112,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args()
     gpusim = os.path.join(a.build, "gpusim")
-    out = os.path.join(a.build, "repro-000-small" if a.small else "repro-000-" + a.size)
+    if a.small:
+        out = os.path.join(a.build, "repro-000-small")
+    else:
+        out = os.path.join(a.build, "repro-000", a.size)
     os.makedirs(os.path.join(ROOT, out), exist_ok=True)
     if a.small:   # fresh: results of an older build would pass the check unseen
         shutil.rmtree(os.path.join(ROOT, out))
