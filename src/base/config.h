@@ -292,6 +292,11 @@ typedef struct gs_config {
     uint32_t dwt_sample_periods;           /* -gs_dwt_sample_periods: M */
     uint32_t dwt_broadcast_latency;        /* -gs_dwt_broadcast_latency: core cycles */
     uint32_t dwt_memo_entries;             /* -gs_dwt_memo_entries: kernels remembered */
+    /* CCWS (src/mech/ccws.c; -gs_mechanisms ccws) */
+    uint32_t ccws_vta_entries;             /* -gs_ccws_vta_entries: victim tags per warp */
+    uint32_t ccws_vta_ways;                /* -gs_ccws_vta_ways */
+    uint32_t ccws_base_score;              /* -gs_ccws_base_score */
+    uint32_t ccws_kthrottle;               /* -gs_ccws_kthrottle */
     uint32_t locality_entries;             /* -gs_locality_entries (src/mech/locality.c) */
     uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
     gs_event_trace_config event_trace;     /* -gs_event_trace* */

@@ -14,7 +14,8 @@
     X(dbsa)                       \
     X(locality)                   \
     X(dwt)                        \
-    X(dwt_pric)
+    X(dwt_pric)                   \
+    X(ccws)
 
 typedef enum gs_mech_id {
 #define GS_MECH_ENUM(name) GS_MECH_ID_##name,

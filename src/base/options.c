@@ -378,6 +378,14 @@ const gs_option gs_options[] = {
     U32("gs_dwt_memo_entries", dwt_memo_entries, "8", 1, 64u,
         "dwt / dwt_pric: kernels whose best warp limit is remembered for their relaunch "
         "(the oldest entry is replaced)"),
+    U32("gs_ccws_vta_entries", ccws_vta_entries, "16", 1, 1024u,
+        "ccws: victim tag entries per warp (seed-000 Table 6.1: 16, 768 for 48 warps)"),
+    U32("gs_ccws_vta_ways", ccws_vta_ways, "8", 1, 1024u,
+        "ccws: ways of each warp's victim tag array (8; entries must be a multiple)"),
+    U32("gs_ccws_base_score", ccws_base_score, "100", 1, 1000000u,
+        "ccws: a warp's lost-locality score when it lost nothing (100)"),
+    U32("gs_ccws_kthrottle", ccws_kthrottle, "8", 0, 1000000u,
+        "ccws: K_throttle, the weight of a VTA hit in the score (seed-000 Table 6.1: 8)"),
     U32("gs_locality_entries", locality_entries, "65536", 1, 16777216u,
         "locality: last-accessor table lines per cache level (a power of two; 24 bytes "
         "each)"),
