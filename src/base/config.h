@@ -297,6 +297,9 @@ typedef struct gs_config {
     uint32_t ccws_vta_ways;                /* -gs_ccws_vta_ways */
     uint32_t ccws_base_score;              /* -gs_ccws_base_score */
     uint32_t ccws_kthrottle;               /* -gs_ccws_kthrottle */
+    /* MRPB (src/mech/mrpb.c; -gs_mechanisms mrpb) */
+    uint32_t mrpb_drain;                   /* -gs_mrpb_drain: fixed 0, greedy 1, rr 2 */
+    uint32_t mrpb_assoc_bypass;            /* -gs_mrpb_assoc_bypass */
     uint32_t locality_entries;             /* -gs_locality_entries (src/mech/locality.c) */
     uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
     gs_event_trace_config event_trace;     /* -gs_event_trace* */

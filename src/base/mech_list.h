@@ -15,7 +15,8 @@
     X(locality)                   \
     X(dwt)                        \
     X(dwt_pric)                   \
-    X(ccws)
+    X(ccws)                       \
+    X(mrpb)
 
 typedef enum gs_mech_id {
 #define GS_MECH_ENUM(name) GS_MECH_ID_##name,

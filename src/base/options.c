@@ -41,6 +41,8 @@ static const char *const policy_names[] = {
 };
 /* -gs_reg_bank_mapping values, as gs_oc_mapping (core/opcoll.h). */
 static const char *const bank_mapping_names[] = { "naive", "swizzled", NULL };
+/* -gs_mrpb_drain values (src/mech/mrpb.c). */
+static const char *const mrpb_drain_names[] = { "fixed", "greedy", "rr", NULL };
 /* -gs_dbsa_levels values, as GS_DBSA_*. */
 static const char *const dbsa_level_names[] = { "both", "l1", "l2", NULL };
 /* -gs_l2_drrip_dueling values, as gs_drrip_dueling. */
@@ -386,6 +388,12 @@ const gs_option gs_options[] = {
         "ccws: a warp's lost-locality score when it lost nothing (100)"),
     U32("gs_ccws_kthrottle", ccws_kthrottle, "8", 0, 1000000u,
         "ccws: K_throttle, the weight of a VTA hit in the score (seed-000 Table 6.1: 8)"),
+    NAMES("gs_mrpb_drain", mrpb_drain, "fixed", mrpb_drain_names,
+          "mrpb: the queue drained each cycle: fixed (the lowest-numbered non-empty one, "
+          "seed 000's non-greedy fixed order), greedy (the last one while it has requests) "
+          "or rr (round robin)"),
+    U32("gs_mrpb_assoc_bypass", mrpb_assoc_bypass, "1", 0, 1,
+        "mrpb: a load whose L1D set has every way reserved bypasses the L1D (1) or waits (0)"),
     U32("gs_locality_entries", locality_entries, "65536", 1, 16777216u,
         "locality: last-accessor table lines per cache level (a power of two; 24 bytes "
         "each)"),

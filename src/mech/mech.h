@@ -49,6 +49,7 @@ typedef struct gs_mech_hooks {
     gs_decider decider;         /* decide NULL: decides nothing */
     gs_stage_pick_fn stage_pick;   /* non-NULL: it owns the staged LD/ST path (hold,
                                     * reorder; mem/ldst_stage.h), ctx = its state */
+    uint32_t stage_flags;          /* GS_STAGE_* requests with stage_pick */
     gs_dram_schedule_fn dram_schedule;   /* non-NULL: it takes every DRAM channel's
                                           * request choice (mem/dsched.h) */
 } gs_mech_hooks;

@@ -384,6 +384,7 @@ static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32
          * owner may pick another request next, so every pick looks up. */
         u->retry_blocked = (uint8_t)(u->pick == NULL);
         u->blocked_reason = res.fail;
+        u->l1_fail = 1;
         return 0;
     }
     u->stats.l1_accesses++;
@@ -521,8 +522,18 @@ static void stage_access(gs_ldst_full *u, uint64_t now)
     a.space = r->space;
     a.decided = &r->decided;
     a.decision = &r->decision;
-    if (!make_access(u, &a, r->path, now))
-        return;
+    u->l1_fail = 0;
+    if (!make_access(u, &a, r->path, now)) {
+        /* the owner's bypass-on-associativity-stall (GS_STAGE_BYPASS_ON_ASSOC_FAIL):
+         * a global or local load whose set has every way reserved goes around
+         * the L1 instead of waiting for a way */
+        if (!(u->stage_flags & GS_STAGE_BYPASS_ON_ASSOC_FAIL) || !u->l1_fail ||
+            u->blocked_reason != GS_CACHE_FAIL_LINE_ALLOC || a.op != GS_MEM_LOAD ||
+            (a.space != GS_SPACE_GLOBAL && a.space != GS_SPACE_LOCAL) ||
+            !access_direct(u, &a, now))
+            return;
+        u->stats.assoc_bypasses++;
+    }
     gs_ldst_stage_remove(&u->stage, e);
     if (--u->slots[a.slot].in_stage == 0 && u->head_slot != (int32_t)a.slot)
         slot_accessed(u, a.slot, now);

@@ -32,6 +32,12 @@
 #define GS_STAGE_NONE 0xFFFFFFFFu
 #define GS_STAGE_HOLD GS_STAGE_NONE      /* a pick that lets nothing go this cycle */
 
+/* What an owner asks of the stage beside its picks (gs_memsys_set_stage_owner):
+ * a picked load whose L1D access fails on associativity (every way of its
+ * set reserved, LINE_ALLOC_FAIL) takes the L1-bypass path instead of waiting
+ * (MRPB's bypass-on-associativity-stall). */
+#define GS_STAGE_BYPASS_ON_ASSOC_FAIL 1u
+
 /* One staged request: what its access needs, and its links. */
 typedef struct gs_stage_req {
     gs_coalesce_req c;

@@ -433,7 +433,7 @@ gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm)
 }
 
 gs_status gs_memsys_set_stage_owner(gs_memsys *sys, gs_stage_pick_fn pick, void *ctx,
-                                    const char *owner, gs_diag *diag)
+                                    uint32_t flags, const char *owner, gs_diag *diag)
 {
     uint32_t i;
     if (sys->stage_entries == 0)
@@ -448,6 +448,7 @@ gs_status gs_memsys_set_stage_owner(gs_memsys *sys, gs_stage_pick_fn pick, void 
     for (i = 0; i < sys->n_sms; i++) {
         sys->ldst[i].pick = pick;
         sys->ldst[i].pick_ctx = ctx;
+        sys->ldst[i].stage_flags = flags;
     }
     return GS_OK;
 }

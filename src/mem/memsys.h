@@ -42,10 +42,10 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
 /* The LD/ST unit of SM `sm`. */
 gs_ldst *gs_memsys_ldst(gs_memsys *sys, uint32_t sm);
 /* Give the staged LD/ST path of every SM (mem/ldst_stage.h) to one owner,
- * `owner` naming it in errors: GS_E_CONFIG when -gs_ldst_stage_entries is 0
- * or another owner has it. Before cycle 0. */
+ * with its GS_STAGE_* flags, `owner` naming it in errors: GS_E_CONFIG when
+ * -gs_ldst_stage_entries is 0 or another owner has it. Before cycle 0. */
 gs_status gs_memsys_set_stage_owner(gs_memsys *sys, gs_stage_pick_fn pick, void *ctx,
-                                    const char *owner, gs_diag *diag);
+                                    uint32_t flags, const char *owner, gs_diag *diag);
 
 /* Hand every DRAM channel's request choice to one mechanism (`owner` names
  * it in errors): the configured -gpgpu_dram_scheduler policy is then not

@@ -52,6 +52,7 @@ typedef struct gs_ldst_stats {
     uint64_t fetch_queue_stalls;      /* cycles a fetch found its queue or the pool full */
     uint64_t staged;                  /* requests that went through the stage */
     uint64_t stage_holds;             /* cycles the stage's owner held every request */
+    uint64_t assoc_bypasses;          /* staged loads sent around an associativity stall */
 } gs_ldst_stats;
 
 typedef struct gs_ldst_full {
@@ -87,6 +88,9 @@ typedef struct gs_ldst_full {
     gs_ldst_stage stage;
     gs_stage_pick_fn pick;            /* NULL: no owner, no stage in the path */
     void *pick_ctx;
+    uint32_t stage_flags;             /* GS_STAGE_* of the owner */
+    uint8_t l1_fail;                  /* the last access failed at the L1 (its reason:
+                                         blocked_reason) */
     gs_coalesce_req reqs[GS_COALESCE_MAX_REQS];
     gs_ldst_stats stats;
 } gs_ldst_full;

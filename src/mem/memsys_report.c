@@ -44,6 +44,7 @@ static void ldst_aggregate(const gs_memsys *sys, gs_ldst_stats *sum)
         sum->fetch_queue_stalls += s->fetch_queue_stalls;
         sum->staged += s->staged;
         sum->stage_holds += s->stage_holds;
+        sum->assoc_bypasses += s->assoc_bypasses;
         sum->replies += s->replies;
         sum->latency_sum += s->latency_sum;
         if (s->latency_max > sum->latency_max)
@@ -73,6 +74,7 @@ static void report_ldst(const gs_memsys *sys, gs_stats *stats)
     if (sys->stage_entries != 0) {   /* only with the staged path: runs without keep their bytes */
         gs_stats_put_count(stats, "ldst_staged_requests", s.staged);
         gs_stats_put_count(stats, "ldst_stage_hold_cycles", s.stage_holds);
+        gs_stats_put_count(stats, "ldst_stage_assoc_bypasses", s.assoc_bypasses);
     }
     gs_stats_put_count(stats, "mem_replies", s.replies);
     gs_stats_put_ratio(stats, "averagemflatency", s.latency_sum, s.replies, 2);

@@ -142,7 +142,8 @@ gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "mechanism %s needs the memory "
                            "system (-gpgpu_perfect_mem 0)", ops->name);
     if (hooks.stage_pick != NULL &&
-        (st = gs_memsys_set_stage_owner(gpu->memsys, hooks.stage_pick, state, ops->name,
+        (st = gs_memsys_set_stage_owner(gpu->memsys, hooks.stage_pick, state,
+                                        hooks.stage_flags, ops->name,
                                         diag)) != GS_OK)
         return st;
     if (hooks.dram_schedule != NULL &&

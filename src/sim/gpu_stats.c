@@ -19,7 +19,7 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
     uint32_t mem = cfg->perfect_mem ? 0u : 64u + 16u * gs_config_n_sms(cfg) +
                                            16u * gs_config_n_sub_partitions(cfg) +
                                            2u +  /* L1D_mpki, L2_mpki */
-                                           2u +  /* the staged LD/ST path */
+                                           3u +  /* the staged LD/ST path */
                                            1u +  /* perfect constant loads */
                                            2u * 10u +  /* L1D_/L2_total_line_* */
                                            gs_config_n_sms(cfg) +  /* L1D_cache_core[i] */

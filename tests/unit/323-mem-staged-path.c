@@ -55,7 +55,7 @@ static int setup(void)
     if (!ms_setup(opts))
         return 0;
     memset(&own, 0, sizeof own);
-    return gs_memsys_set_stage_owner(ms.sys, pick, &own, "test", &diag) == GS_OK;
+    return gs_memsys_set_stage_owner(ms.sys, pick, &own, 0u, "test", &diag) == GS_OK;
 }
 
 static uint64_t load(uint64_t addr, uint32_t warp, uint32_t tag, uint64_t *t)
@@ -127,7 +127,7 @@ static void test_full_stage_holds_the_head(void)
     uint64_t t, ta, tb, release;
     GS_CHECK(ms_setup(one));
     memset(&own, 0, sizeof own);
-    GS_CHECK_EQ(GS_OK, gs_memsys_set_stage_owner(ms.sys, pick, &own, "test", &diag));
+    GS_CHECK_EQ(GS_OK, gs_memsys_set_stage_owner(ms.sys, pick, &own, 0u, "test", &diag));
     load(0x0, 0, 1, &t);
     load(0x80, 0, 2, &t);
     own.hold = 1;
@@ -151,11 +151,11 @@ static void test_owner_needs_stage_entries(void)
     static const char *const none[] = { NULL };
     gs_diag diag;
     GS_CHECK(ms_setup(none));
-    GS_CHECK_EQ(GS_E_CONFIG, gs_memsys_set_stage_owner(ms.sys, pick, &own, "mrpb", &diag));
+    GS_CHECK_EQ(GS_E_CONFIG, gs_memsys_set_stage_owner(ms.sys, pick, &own, 0u, "mrpb", &diag));
     GS_CHECK_STR("mrpb needs the staged LD/ST path: set -gs_ldst_stage_entries above 0",
                  diag.message);
     GS_CHECK(setup());
-    GS_CHECK_EQ(GS_E_CONFIG, gs_memsys_set_stage_owner(ms.sys, pick, &own, "ciao", &diag));
+    GS_CHECK_EQ(GS_E_CONFIG, gs_memsys_set_stage_owner(ms.sys, pick, &own, 0u, "ciao", &diag));
     GS_CHECK_STR("ciao and test both want to own the staged LD/ST path",
                  diag.message);
 }
