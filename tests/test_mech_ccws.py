@@ -23,12 +23,12 @@ class Ccws(unittest.TestCase):
         cap = ("--workload", "km", "-gpgpu_max_cycle", "150000")
         plain = run_ok(*cap)
         ccws = run_ok(*cap, "-gs_mechanisms", "ccws")
-        self.assertEqual(n(ccws, "ccws_vta_hits"), 8422)
-        self.assertEqual(n(ccws, "ccws_vta_inserts"), 28478)
-        self.assertEqual(n(ccws, "ccws_throttled_warp_cycles"), 57701403)
-        self.assertEqual(n(ccws, "ccws_score_max"), 9633)
+        self.assertEqual(n(ccws, "ccws_vta_hits"), 56450)
+        self.assertEqual(n(ccws, "ccws_vta_inserts"), 117589)
+        self.assertEqual(n(ccws, "ccws_throttled_warp_cycles"), 55901940)
+        self.assertEqual(n(ccws, "ccws_score_max"), 3837)
         self.assertEqual(n(plain, "gpu_tot_sim_insn"), 4117596)
-        self.assertEqual(n(ccws, "gpu_tot_sim_insn"), 8812988)
+        self.assertEqual(n(ccws, "gpu_tot_sim_insn"), 8880828)
 
     def test_streaming_is_untouched(self):
         plain = run_ok("--workload", "vadd")

@@ -34,6 +34,12 @@
  *   later eviction re-inserts it). Stores do not probe the VTA; every L1D
  *   eviction inserts, dirty or not. A warp that exits takes its VTA and
  *   score with it (the slot's next warp starts clean).
+ * - Instructions issued are thread instructions (the active lanes of each
+ *   issued warp instruction; GPGPU-Sim's instruction count). Counted per
+ *   warp instruction the raise is 32 times larger: with K_throttle 8 one
+ *   VTA hit on BFS then lifts a warp by a fifth of the cutoff and throttles
+ *   BFS to half its IPC (measured), which the paper's tuning of K to 8
+ *   could not have produced.
  * - Timing: a VTA hit re-stacks its SM at once (the L1D's events come before
  *   issue in a core cycle, base/event.h), so the change applies to that
  *   cycle's issue; decay re-stacks every SM with a score above base at the
@@ -243,7 +249,7 @@ static void ccws_event(void *ctx, const gs_event *ev)
     switch ((gs_event_kind)ev->kind) {
     case GS_EV_WARP_ISSUE:
         if (sm < s->n_sms)
-            s->sm[sm].issued++;
+            s->sm[sm].issued += ev->value;   /* thread instructions */
         return;
     case GS_EV_L1D_EVICT:
         if (s->running && ev->owner_sm < s->n_sms && ev->owner_warp < s->warps)

@@ -8,7 +8,7 @@ HTML/SVG report.
                                   against tests/study/seed000-small.golden.csv; part of
                                   `make test`
   repro_000.py --size S [--jobs N]
-                                  examples/studies/seed000-repro.study (the full grid, 43
+                                  examples/studies/seed000-repro.study (the full grid, 45
                                   configurations x 22 workloads) and seed000-locality.study
                                   at size S (paper or small), sequentially or through GNU
                                   parallel -jN

@@ -72,6 +72,8 @@ static void emit(unsigned kind, uint64_t cycle, unsigned warp, uint64_t addr, in
     ev.addr = addr;
     ev.is_write = (uint8_t)write;
     ev.outcome = (uint8_t)outcome;
+    if (kind == GS_EV_WARP_ISSUE)
+        ev.value = 1;   /* one active lane: each issue is one thread instruction */
     if (kind == GS_EV_L1D_EVICT) {
         ev.owner_sm = 0;
         ev.owner_warp = (uint16_t)warp;
