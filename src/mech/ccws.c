@@ -223,7 +223,8 @@ static void lost_locality(ccws_state *s, uint32_t sm, uint32_t warp, uint64_t no
     restack(s, sm, now);
 }
 
-static void all_sms(ccws_state *s, uint64_t now, int lift)
+/* A kernel starts or ends: every SM's totals and warps start clean, loads free. */
+static void reset_sms(ccws_state *s, uint64_t now)
 {
     uint32_t sm, w;
     for (sm = 0; sm < s->n_sms; sm++) {
@@ -233,7 +234,7 @@ static void all_sms(ccws_state *s, uint64_t now, int lift)
         c->since = now;
         c->decaying = 0;
         c->hits = c->issued = 0;
-        for (w = 0; lift && w < s->warps; w++) {
+        for (w = 0; w < s->warps; w++) {
             gs_sched_set_may_load(sched_of_warp(s, sm, w), gs_sched_local_slot(w, s->scheds),
                                   1);
             clear_warp(s, sm, w, now);
@@ -272,12 +273,12 @@ static void ccws_event(void *ctx, const gs_event *ev)
             restack(s, sm, now);
         break;
     case GS_EV_KERNEL_LAUNCH:
-        all_sms(s, now, 1);
+        reset_sms(s, now);
         s->running = 1;
         s->kernels++;
         break;
     case GS_EV_KERNEL_FINISH:
-        all_sms(s, now, 1);
+        reset_sms(s, now);
         s->running = 0;
         break;
     case GS_EV_EPOCH:   /* the wake: decay */

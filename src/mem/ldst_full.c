@@ -384,7 +384,6 @@ static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32
          * owner may pick another request next, so every pick looks up. */
         u->retry_blocked = (uint8_t)(u->pick == NULL);
         u->blocked_reason = res.fail;
-        u->l1_fail = 1;
         return 0;
     }
     u->stats.l1_accesses++;
@@ -522,12 +521,13 @@ static void stage_access(gs_ldst_full *u, uint64_t now)
     a.space = r->space;
     a.decided = &r->decided;
     a.decision = &r->decision;
-    u->l1_fail = 0;
+    u->blocked_reason = GS_CACHE_FAIL_NONE;   /* set again only by an L1 fail of this access
+                                                 (a staged unit never repeats fails) */
     if (!make_access(u, &a, r->path, now)) {
         /* the owner's bypass-on-associativity-stall (GS_STAGE_BYPASS_ON_ASSOC_FAIL):
          * a global or local load whose set has every way reserved goes around
          * the L1 instead of waiting for a way */
-        if (!(u->stage_flags & GS_STAGE_BYPASS_ON_ASSOC_FAIL) || !u->l1_fail ||
+        if (!(u->stage_flags & GS_STAGE_BYPASS_ON_ASSOC_FAIL) ||
             u->blocked_reason != GS_CACHE_FAIL_LINE_ALLOC || a.op != GS_MEM_LOAD ||
             (a.space != GS_SPACE_GLOBAL && a.space != GS_SPACE_LOCAL) ||
             !access_direct(u, &a, now))

@@ -89,8 +89,6 @@ typedef struct gs_ldst_full {
     gs_stage_pick_fn pick;            /* NULL: no owner, no stage in the path */
     void *pick_ctx;
     uint32_t stage_flags;             /* GS_STAGE_* of the owner */
-    uint8_t l1_fail;                  /* the last access failed at the L1 (its reason:
-                                         blocked_reason) */
     gs_coalesce_req reqs[GS_COALESCE_MAX_REQS];
     gs_ldst_stats stats;
 } gs_ldst_full;
