@@ -126,7 +126,7 @@ static void print_usage(void)
            "       gpusim study FILE --list | --run | --run-one K | --collect DIR |\n"
            "                    --emit parallel|slurm | --check GOLDEN.csv [--update-golden]\n"
            "                    [--out DIR] [--size S] [--partition P] [--time T] [--mem M]\n"
-           "                    [--quiet]\n"
+           "                    [--phase 1|2] [--quiet]\n"
            "       gpusim report [--out FILE] [--title TEXT] [--results DIR] INPUT...\n"
            "                    (INPUT: a study file, a study CSV, a --samples-csv file)\n"
            "       (--quiet: no progress line on stderr, which shows only on a terminal)\n"

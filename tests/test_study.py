@@ -433,5 +433,109 @@ class SweepsAndBest(unittest.TestCase):
         self.assertNotIn("kernel3/kernel_name", stats)
 
 
+class LinkedConfigs(unittest.TestCase):
+    """`-option best:NAME` (README "Running studies": linked configurations): the option
+    takes, per workload, the swept value of best NAME's winner among the sweep's results;
+    the job fails with a named missing result before the sweep has run; its result is
+    stale when the winner changes; `--emit` splits the study into two phases."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="gpusim-link-")
+        self.study = os.path.join(self.tmp, "ln.study")
+        self.out = os.path.join(self.tmp, "out")
+        os.mkdir(self.out)
+        with open(self.study, "w") as f:
+            f.write("study ln\nconfig base gtx480\n"
+                    "config swl gtx480 -gpgpu_scheduler warp_limiting:2:{8,2}\n"
+                    "metric m = gpu_sim_cycle\nbest b = min m over swl\n"
+                    "config pcal gtx480 -gs_mechanisms statpcal -gs_statpcal_tokens best:b\n"
+                    "workload vectoradd\nworkload reduce\n")
+        self.jobs = {(j["config"], j["workload"]): j for j in jobs(self.study)}
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def sweep(self, cycles):
+        for (config, workload), j in self.jobs.items():
+            if config != "pcal":
+                write_result(self.out, j, [("gpu_sim_cycle", cycles[(config, workload)])])
+
+    def run_one(self, config, workload):
+        return gpusim("study", self.study, "--run-one", str(self.jobs[(config, workload)]["k"]),
+                      "--quiet", "--out", self.out)
+
+    def test_winner_plugs_in(self):
+        cycles = {("base", "vectoradd"): 9, ("base", "reduce"): 9,
+                  ("swl-8", "vectoradd"): 50, ("swl-2", "vectoradd"): 40,
+                  ("swl-8", "reduce"): 30, ("swl-2", "reduce"): 30}   # a tie: the first
+        self.sweep(cycles)
+        for workload, tokens in (("vectoradd", "2"), ("reduce", "8")):
+            r = self.run_one("pcal", workload)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(self.out, "pcal.%s.json" % workload)) as f:
+                result = json.load(f)
+            self.assertEqual(result["links"], {"b": tokens})
+            self.assertEqual(result["stats"]["statpcal_tokens"], int(tokens))
+        plain = gpusim("--workload", "vectoradd", "-gs_mechanisms", "statpcal",
+                       "-gs_statpcal_tokens", "2").stdout
+        self.assertIn("gpu_sim_cycle = %d\n" % result_cycles(self.out, "pcal.vectoradd"), plain)
+        r = gpusim("study", self.study, "--collect", self.out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        cycles[("swl-8", "vectoradd")] = 39                   # the winner changes: stale
+        self.sweep(cycles)
+        r = gpusim("study", self.study, "--collect", self.out)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("pcal.vectoradd): stale", r.stderr)
+        self.assertNotIn("pcal.reduce): stale", r.stderr)
+
+    def test_sweep_first(self):
+        r = self.run_one("pcal", "reduce")
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(r.stderr.strip().splitlines(), [
+            "gpusim: study: job 7 (pcal.reduce) takes best b, which needs job 3 (swl-8.reduce):"
+            " missing: %s/swl-8.reduce.json (run the sweep swl first: --phase 1)" % self.out])
+
+    def test_phases(self):
+        r = gpusim("study", self.study, "--emit", "parallel", "--out", self.out)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("2 jobs take best:NAME values", r.stderr)
+        one = gpusim("study", self.study, "--emit", "parallel", "--phase", "1", "--out", self.out)
+        two = gpusim("study", self.study, "--emit", "parallel", "--phase", "2", "--out", self.out)
+        run_ones = lambda r: [l.split("--run-one ")[1].split()[0] for l in r.stdout.splitlines()]
+        self.assertEqual(run_ones(one), ["0", "1", "2", "3", "4", "5"])
+        self.assertEqual(run_ones(two), ["6", "7"])
+        slurm = gpusim("study", self.study, "--emit", "slurm", "--phase", "2", "--out", self.out)
+        self.assertIn("#SBATCH --array=6-7\n", slurm.stdout)
+        bad = gpusim("study", self.study, "--emit", "slurm", "--phase", "3", "--out", self.out)
+        self.assertEqual(bad.returncode, 2)
+
+    def test_errors(self):
+        cases = [
+            ("config pcal gtx480 -gs_statpcal_tokens best:nope\n",
+             "'best:nope': no best line named 'nope' before this config"),
+            ("best k = max m over swl per kernel\n"
+             "config pcal gtx480 -gs_statpcal_tokens best:k\n",
+             "'best:k': best 'k' is per kernel"),
+            ("best b = min m over swl\nconfig pcal gtx480 -gs_statpcal_tokens best:b "
+             "-gpgpu_shader_cta {1..2}\n", "a sweep cannot take best:NAME values"),
+            ("config per gtx480 -gs_dwt_period {50,1000}\nbest p = min m over per\n"
+             "config d gtx480 -gs_dbsa_miss_threshold best:p\n",   # every value is checked
+             "-gs_dbsa_miss_threshold"),
+        ]
+        for text, message in cases:
+            with open(self.study, "w") as f:
+                f.write("study ln\nconfig swl gtx480 -gpgpu_scheduler warp_limiting:2:{8,2}\n"
+                        "metric m = gpu_sim_cycle\n" + text + "workload vectoradd\n")
+            r = gpusim("study", self.study, "--list")
+            self.assertEqual(r.returncode, 2, text)
+            self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+            self.assertIn(message, r.stderr)
+
+
+def result_cycles(folder, job_id):
+    with open(os.path.join(folder, job_id + ".json")) as f:
+        return json.load(f)["stats"]["gpu_sim_cycle"]
+
+
 if __name__ == "__main__":
     unittest.main()

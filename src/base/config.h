@@ -300,6 +300,14 @@ typedef struct gs_config {
     /* MRPB (src/mech/mrpb.c; -gs_mechanisms mrpb) */
     uint32_t mrpb_drain;                   /* -gs_mrpb_drain: fixed 0, greedy 1, rr 2 */
     uint32_t mrpb_assoc_bypass;            /* -gs_mrpb_assoc_bypass */
+    /* statPCAL (src/mech/statpcal.c; -gs_mechanisms statpcal) */
+    uint32_t statpcal_tokens;              /* -gs_statpcal_tokens: T per scheduler */
+    uint32_t statpcal_warps;               /* -gs_statpcal_warps: W per scheduler, 0 = T */
+    uint32_t statpcal_period;              /* -gs_statpcal_period: core cycles */
+    uint32_t statpcal_step;                /* -gs_statpcal_step: warps per scheduler */
+    uint32_t statpcal_l2_threshold;        /* -gs_statpcal_l2_threshold: percent, 0 off */
+    uint32_t statpcal_dram_threshold;      /* -gs_statpcal_dram_threshold: percent, 0 off */
+    uint32_t statpcal_nontoken;            /* -gs_statpcal_nontoken: noalloc 0, bypass 1 */
     uint32_t locality_entries;             /* -gs_locality_entries (src/mech/locality.c) */
     uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
     gs_event_trace_config event_trace;     /* -gs_event_trace* */

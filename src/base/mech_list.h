@@ -16,7 +16,8 @@
     X(dwt)                        \
     X(dwt_pric)                   \
     X(ccws)                       \
-    X(mrpb)
+    X(mrpb)                       \
+    X(statpcal)
 
 typedef enum gs_mech_id {
 #define GS_MECH_ENUM(name) GS_MECH_ID_##name,

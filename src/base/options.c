@@ -43,6 +43,8 @@ static const char *const policy_names[] = {
 static const char *const bank_mapping_names[] = { "naive", "swizzled", NULL };
 /* -gs_mrpb_drain values (src/mech/mrpb.c). */
 static const char *const mrpb_drain_names[] = { "fixed", "greedy", "rr", NULL };
+/* -gs_statpcal_nontoken values (src/mech/statpcal.c). */
+static const char *const statpcal_nontoken_names[] = { "noalloc", "bypass", NULL };
 /* -gs_dbsa_levels values, as GS_DBSA_*. */
 static const char *const dbsa_level_names[] = { "both", "l1", "l2", NULL };
 /* -gs_l2_drrip_dueling values, as gs_drrip_dueling. */
@@ -394,6 +396,25 @@ const gs_option gs_options[] = {
           "or rr (round robin)"),
     U32("gs_mrpb_assoc_bypass", mrpb_assoc_bypass, "1", 0, 1,
         "mrpb: a load whose L1D set has every way reserved bypasses the L1D (1) or waits (0)"),
+    U32("gs_statpcal_tokens", statpcal_tokens, "8", 1, 64u,
+        "statpcal: T, the oldest warps per scheduler that hold a token and allocate in the "
+        "L1D (a profile's value: a study links it to its SWT search, best:swt)"),
+    U32("gs_statpcal_warps", statpcal_warps, "0", 0, 64u,
+        "statpcal: W, the warps per scheduler that issue before any re-activation (0: T)"),
+    U32("gs_statpcal_period", statpcal_period, "10000", 1, 10000000u,
+        "statpcal: bandwidth sampling period in core cycles, from each kernel's launch"),
+    U32("gs_statpcal_step", statpcal_step, "1", 1, 64u,
+        "statpcal: warps per scheduler re-activated after an under-used period (and taken "
+        "back after a busy one)"),
+    U32("gs_statpcal_l2_threshold", statpcal_l2_threshold, "50", 0, 100,
+        "statpcal: L2 use (accesses per slice-cycle, percent) below which the L2 is "
+        "under-used (0: not watched)"),
+    U32("gs_statpcal_dram_threshold", statpcal_dram_threshold, "50", 0, 100,
+        "statpcal: DRAM data-bus use (percent) below which DRAM is under-used (0: not "
+        "watched)"),
+    NAMES("gs_statpcal_nontoken", statpcal_nontoken, "noalloc", statpcal_nontoken_names,
+          "statpcal: a non-token warp's load looks the L1D up without allocating (noalloc) "
+          "or goes around it (bypass)"),
     U32("gs_locality_entries", locality_entries, "65536", 1, 16777216u,
         "locality: last-accessor table lines per cache level (a power of two; 24 bytes "
         "each)"),

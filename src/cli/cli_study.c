@@ -9,6 +9,10 @@
  *   --collect DIR      merge DIR's results: DIR/<study>.csv and DIR/<study>.md
  *   --emit parallel    a job list for GNU parallel (`parallel -j2 < jobs`)
  *   --emit slurm       an `sbatch --array` script, one task per job
+ *   --phase 1|2        with --emit: only the jobs of configurations without
+ *                      (1) or with (2) best:NAME values; a study that has
+ *                      such configurations must name the phase, since its
+ *                      phase-2 jobs read phase 1's results
  *   --check GOLDEN     run what is missing, collect, compare with a CSV table
  *   --update-golden    with --check: rewrite the table instead
  *   --out DIR          the results folder (default study-results/<study>)
@@ -44,7 +48,7 @@
 
 typedef struct study_args {
     const char *file, *out, *collect, *emit, *check, *one, *size;
-    const char *partition, *time, *mem;
+    const char *partition, *time, *mem, *phase;
     int list, run, update_golden;
 } study_args;
 
@@ -52,6 +56,7 @@ typedef struct job_ctx {
     const gs_study *study;
     uint32_t job;
     const char *dir;
+    const gs_study_link_values *links;   /* the values its best:NAME words took, or NULL */
 } job_ctx;
 
 /* ---- files ---- */
@@ -163,7 +168,7 @@ static int write_result(const gs_stats *stats, void *context)
     if ((b.text = (char *)gs_cli_alloc(b.capacity)) == NULL)
         return gs_cli_usage_error("out of memory");
     gs_study_job_id(s, j->job, id, sizeof id);
-    gs_study_job_hash(s, j->job, hash, sizeof hash);
+    gs_study_job_hash(s, j->job, j->links, hash, sizeof hash);
     gs_study_put(&b, "{\n  \"format\": \"gpusim-study-result 1\",\n  \"study\": ");
     gs_study_put_json_string(&b, s->name);
     gs_study_put(&b, ",\n  \"job\": %u,\n  \"id\": ", (unsigned)j->job);
@@ -175,6 +180,18 @@ static int write_result(const gs_stats *stats, void *context)
     gs_study_put(&b, ",\n  \"class\": ");
     gs_study_put_json_string(&b, w->cls ? w->cls : "");
     gs_study_put(&b, ",\n  \"spec_hash\": \"%s\",\n", hash);
+    if (j->links) {   /* what each best:NAME took: "links": {"swt": "11"} */
+        const gs_study_config *sc = &s->configs[j->job / s->n_workloads];
+        uint32_t k;
+        gs_study_put(&b, "  \"links\": {");
+        for (k = 0; k < sc->n_links; k++) {
+            gs_study_put(&b, "%s", k ? ", " : "");
+            gs_study_put_json_string(&b, s->best[sc->link_best[k]].name->text);
+            gs_study_put(&b, ": ");
+            gs_study_put_json_string(&b, (*j->links)[k]);
+        }
+        gs_study_put(&b, "},\n");
+    }
     put_stats(&b, stats);
     gs_study_put(&b, "  \"digest\": \"%08lx%08lx\",\n  \"complete\": true\n}\n",
         (unsigned long)(digest >> 32), (unsigned long)(digest & 0xffffffffu));
@@ -189,14 +206,21 @@ static int run_job(const gs_study *s, uint32_t job, const char *dir)
     const gs_study_workload *w = &s->workloads[job % s->n_workloads];
     char path[GS_STUDY_PATH_MAX];
     static char samples[GS_STUDY_PATH_MAX + 2u * GS_STUDY_ID_MAX + 16u];
-    gs_config *cfg = (gs_config *)gs_cli_alloc(sizeof *cfg);
+    static gs_study_link_values links;
+    gs_config *cfg;
     job_ctx ctx;
     int rc;
-    if (!cfg)
-        return gs_cli_usage_error("out of memory");
     ctx.study = s;
     ctx.job = job;
     ctx.dir = dir;
+    ctx.links = NULL;
+    if (s->configs[job / s->n_workloads].n_links) {   /* phase 2: its bests' winners */
+        if ((rc = gs_study_link_values_of(s, dir, job, &links, 0)))
+            return rc;
+        ctx.links = (const gs_study_link_values *)&links;
+    }
+    if ((cfg = (gs_config *)gs_cli_alloc(sizeof *cfg)) == NULL)
+        return gs_cli_usage_error("out of memory");
     kernel_entries.used = 0;
     kernel_entries.capacity = (size_t)GS_STUDY_MAX_KERNELS * 16384u;
     if ((kernel_entries.text = (char *)gs_cli_alloc(kernel_entries.capacity)) == NULL) {
@@ -205,7 +229,7 @@ static int run_job(const gs_study *s, uint32_t job, const char *dir)
     }
     kernel_entries.text[0] = '\0';
     gs_cli_kernel_blocks_observe(keep_block, NULL);
-    rc = gs_study_load_config(s, job / s->n_workloads, cfg);
+    rc = gs_study_load_config(s, job / s->n_workloads, ctx.links, cfg);
     if (!rc && w->max_insn)   /* the workload's cap replaces the configuration's */
         cfg->max_insn = w->max_insn;
     if (!rc && cfg->sample_cycles) {   /* the job's time series, for gpusim report */
@@ -253,7 +277,7 @@ static int list_jobs(const gs_study *s)
         const gs_study_workload *w = &s->workloads[k % s->n_workloads];
         char id[2u * GS_STUDY_ID_MAX], hash[24];
         gs_study_job_id(s, k, id, sizeof id);
-        gs_study_job_hash(s, k, hash, sizeof hash);
+        gs_study_job_hash(s, k, NULL, hash, sizeof hash);   /* a linked job's: without its values */
         printf("%u %s %s %s %s %s\n", (unsigned)k, id, s->configs[k / s->n_workloads].name->text,
                w->display, w->cls ? w->cls : "-", hash);
     }
@@ -384,7 +408,10 @@ static int emit(const gs_study *s, const study_args *a, const char *program, con
 {
     char cwd[GS_STUDY_PATH_MAX], qcwd[2u * GS_STUDY_PATH_MAX], qprog[2u * GS_STUDY_PATH_MAX];
     char qfile[2u * GS_STUDY_PATH_MAX], qdir[2u * GS_STUDY_PATH_MAX], size[64] = "";
-    uint32_t k, n = gs_study_job_count(s);
+    static uint32_t chosen[GS_STUDY_MAX_CONFIGS * GS_STUDY_MAX_WORKLOADS];
+    static char array[GS_STUDY_MAX_CONFIGS * GS_STUDY_MAX_WORKLOADS * 12u];
+    uint32_t k, n = gs_study_job_count(s), linked = 0, phase, count = 0;
+    size_t used = 0;
     int rc;
     if ((rc = slurm_value_ok("--partition", a->partition)) ||
         (rc = slurm_value_ok("--time", a->time)) || (rc = slurm_value_ok("--mem", a->mem)))
@@ -399,18 +426,46 @@ static int emit(const gs_study *s, const study_args *a, const char *program, con
     shell_quote(dir, qdir, sizeof qdir);
     if (a->size)   /* letters only (parse_args): no quoting needed */
         gs_fmt(size, sizeof size, " --size %s", a->size);
+    if (strcmp(a->emit, "parallel") != 0 && strcmp(a->emit, "slurm") != 0)
+        return gs_cli_usage_error("--emit %s: use parallel or slurm", a->emit);
+    for (k = 0; k < n; k++)
+        linked += gs_study_job_phase(s, k) == 2u;
+    if (a->phase && strcmp(a->phase, "1") != 0 && strcmp(a->phase, "2") != 0)
+        return gs_cli_usage_error("--phase %s: use 1 (configurations without best:NAME "
+                                  "values) or 2 (those with them)", a->phase);
+    if (linked && !a->phase)
+        return gs_cli_usage_error("study %s: %u jobs take best:NAME values from other jobs' "
+                                  "results: emit --phase 1, run it, then emit and run --phase 2",
+                                  s->name, (unsigned)linked);
+    phase = a->phase ? (uint32_t)(a->phase[0] - '0') : 1u;
+    for (k = 0; k < n; k++)
+        if (gs_study_job_phase(s, k) == phase)
+            chosen[count++] = k;
     if (strcmp(a->emit, "parallel") == 0) {
-        for (k = 0; k < n; k++)   /* cd first: --sshlogin hosts share the folder */
+        for (k = 0; k < count; k++)   /* cd first: --sshlogin hosts share the folder */
             printf("cd %s && %s study %s%s --run-one %u --out %s\n", qcwd, qprog, qfile, size,
-                   (unsigned)k, qdir);
+                   (unsigned)chosen[k], qdir);
         return 0;
     }
-    if (strcmp(a->emit, "slurm") != 0)
-        return gs_cli_usage_error("--emit %s: use parallel or slurm", a->emit);
+    if (count == 0) {   /* sbatch refuses an empty array: say so in a script that does nothing */
+        printf("#!/bin/sh\n# gpusim study %s: no jobs in phase %u\nexit 0\n", s->name,
+               (unsigned)phase);
+        return 0;
+    }
+    for (k = 0; k < count; k++) {   /* the task ids are the job numbers: runs as A-B,C */
+        uint32_t end = k;
+        while (end + 1u < count && chosen[end + 1u] == chosen[end] + 1u)
+            end++;
+        used = gs_fmt_append(array, sizeof array, used, "%s%u", k ? "," : "",
+                             (unsigned)chosen[k]);
+        if (end > k)
+            used = gs_fmt_append(array, sizeof array, used, "-%u", (unsigned)chosen[end]);
+        k = end;
+    }
     printf("#!/bin/sh\n# gpusim study %s: %u jobs, one array task each\n"
-           "#SBATCH --job-name=gpusim-%s\n#SBATCH --array=0-%u\n#SBATCH --chdir=%s\n"
+           "#SBATCH --job-name=gpusim-%s\n#SBATCH --array=%s\n#SBATCH --chdir=%s\n"
            "#SBATCH --output=%s/slurm-%%A_%%a.out\n#SBATCH --ntasks=1\n",
-           s->name, (unsigned)n, s->name, (unsigned)n - 1u, cwd, dir);
+           s->name, (unsigned)count, s->name, array, cwd, dir);
     if (a->partition)
         printf("#SBATCH --partition=%s\n", a->partition);
     if (a->time)
@@ -436,18 +491,18 @@ static int parse_args(int argc, char **argv, study_args *a)
 {
     static const char *const valued[] = { "--out", "--collect", "--emit", "--check",
                                           "--run-one", "--partition", "--time", "--mem",
-                                          "--size" };
+                                          "--size", "--phase" };
     int i, rc = 0, actions;
     memset(a, 0, sizeof *a);
     for (i = 2; !rc && i < argc; i++) {
-        const char **slot[9];
+        const char **slot[10];
         size_t v;
         slot[0] = &a->out; slot[1] = &a->collect; slot[2] = &a->emit; slot[3] = &a->check;
         slot[4] = &a->one; slot[5] = &a->partition; slot[6] = &a->time; slot[7] = &a->mem;
-        slot[8] = &a->size;
-        for (v = 0; v < 9u && strcmp(argv[i], valued[v]) != 0; v++)
+        slot[8] = &a->size; slot[9] = &a->phase;
+        for (v = 0; v < 10u && strcmp(argv[i], valued[v]) != 0; v++)
             ;
-        if (v < 9u)
+        if (v < 10u)
             rc = take(argc, argv, &i, slot[v]);
         else if (strcmp(argv[i], "--list") == 0)
             a->list = 1;
@@ -472,6 +527,8 @@ static int parse_args(int argc, char **argv, study_args *a)
     if (actions != 1)
         return gs_cli_usage_error("study: give exactly one of --list, --run, --run-one K, "
                                   "--collect DIR, --emit parallel|slurm, --check GOLDEN");
+    if (a->phase && !a->emit)
+        return gs_cli_usage_error("study: --phase goes with --emit parallel|slurm");
     if (a->update_golden && !a->check)
         return gs_cli_usage_error("study: --update-golden goes with --check GOLDEN");
     if (a->size && (!a->size[0] || strspn(a->size, "abcdefghijklmnopqrstuvwxyz") !=

@@ -27,6 +27,7 @@
 #define GS_STUDY_MAX_MULTI     16u
 #define GS_STUDY_MAX_BEST      8u
 #define GS_STUDY_MAX_KERNELS   32u    /* kernel blocks a job's result keeps */
+#define GS_STUDY_MAX_LINKS     4u     /* best:NAME values in one config line */
 #define GS_STUDY_MAX_TOKENS    4096u  /* words in the whole file */
 #define GS_STUDY_MAX_LINE_TOKENS 64u
 #define GS_STUDY_ID_MAX        128u
@@ -49,7 +50,15 @@ typedef struct gs_study_config {
     uint32_t n_words;
     uint32_t n_sources;
     const char *family;            /* a sweep's name for its expansions, else NULL */
+    /* `-option best:NAME`: the option takes, per workload, the swept value of
+     * best NAME's winner (README "Running studies": linked configurations) */
+    uint32_t n_links;
+    uint32_t link_word[GS_STUDY_MAX_LINKS];   /* index into words of the value */
+    uint32_t link_best[GS_STUDY_MAX_LINKS];
 } gs_study_config;
+
+/* The values a linked configuration's best:NAME words take for one job. */
+typedef char gs_study_link_values[GS_STUDY_MAX_LINKS][GS_STUDY_ID_MAX];
 
 /* A configuration expanded from a sweep (`config NAME ... -opt a{1..4}b`):
  * its name NAME-VALUE and its words, the swept value substituted. */
@@ -140,20 +149,36 @@ void gs_study_release(gs_study *study);
 /* A path written in the study, relative to the study file's folder. */
 void gs_study_resolve(const gs_study *study, const char *name, char *out, size_t capacity);
 
-/* Load job configuration c into cfg; prints the error and returns 2 on failure. */
+/* Load job configuration c into cfg, its best:NAME words replaced by links
+ * (NULL for a configuration without them); prints the error and returns 2 on
+ * failure. */
 struct gs_config;
-int gs_study_load_config(const gs_study *study, uint32_t c, struct gs_config *cfg);
+int gs_study_load_config(const gs_study *study, uint32_t c, const gs_study_link_values *links,
+                         struct gs_config *cfg);
+/* A sweep configuration's swept value ("11" of swl-11). */
+const char *gs_study_swept_value(const gs_study *study, uint32_t c);
 
 uint32_t gs_study_job_count(const gs_study *study);
 /* CONFIG.WORKLOAD-ID: the job's result file is DIR/<id>.json */
 void gs_study_job_id(const gs_study *study, uint32_t job, char *out, size_t capacity);
-/* 16 hex digits over the job's configuration line and workload text. */
-void gs_study_job_hash(const gs_study *study, uint32_t job, char *out, size_t capacity);
+/* 16 hex digits over the job's configuration line and workload text, and
+ * the values its best:NAME words took (links; NULL: none or not known). */
+void gs_study_job_hash(const gs_study *study, uint32_t job, const gs_study_link_values *links,
+                       char *out, size_t capacity);
+/* Phase 1 runs every configuration without best:NAME words, phase 2 those
+ * with them (after their sweeps' results exist). */
+uint32_t gs_study_job_phase(const gs_study *study, uint32_t job);
 
 /* A job's result file DIR/<id>.json (cli_study_collect.c). */
 enum { GS_STUDY_RESULT_OK = 0, GS_STUDY_RESULT_MISSING = 1, GS_STUDY_RESULT_PARTIAL = 2,
        GS_STUDY_RESULT_STALE = 3 };
 int gs_study_result_state(const gs_study *study, const char *dir, uint32_t job);
+/* The values of a linked job's best:NAME words: each best's winner on the
+ * job's workload among its sweep's results in dir. Returns 0, or 1 when a
+ * sweep result is missing, partial or stale or every one is n/a (named on
+ * stderr unless quiet), 2 on an error. */
+int gs_study_link_values_of(const gs_study *study, const char *dir, uint32_t job,
+                            gs_study_link_values *out, int quiet);
 
 /* A growing text (cut, never overrun, at capacity) and JSON/CSV writers. */
 typedef struct gs_study_buf {

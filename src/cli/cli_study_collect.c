@@ -66,6 +66,8 @@ static const char RESULT_TAIL[] = "  \"complete\": true\n}\n";
 static int load_result(const gs_study *s, const char *dir, uint32_t job, char **text)
 {
     char id[2u * GS_STUDY_ID_MAX], hash[24], want[48];
+    gs_study_link_values links;
+    int linked = s->configs[job / s->n_workloads].n_links != 0;
     char path[GS_STUDY_PATH_MAX + 2u * GS_STUDY_ID_MAX];
     size_t length, tail = sizeof RESULT_TAIL - 1u;
     gs_diag diag;
@@ -77,7 +79,11 @@ static int load_result(const gs_study *s, const char *dir, uint32_t job, char **
     if (length < tail || strncmp(*text, RESULT_HEAD, sizeof RESULT_HEAD - 1u) != 0 ||
         memcmp(*text + length - tail, RESULT_TAIL, tail) != 0)
         return GS_STUDY_RESULT_PARTIAL;
-    gs_study_job_hash(s, job, hash, sizeof hash);
+    /* a linked job is current while its bests' winners are those it ran with */
+    if (linked && gs_study_link_values_of(s, dir, job, &links, 1) != 0)
+        return GS_STUDY_RESULT_STALE;
+    gs_study_job_hash(s, job, linked ? (const gs_study_link_values *)&links : NULL, hash,
+                      sizeof hash);
     gs_fmt(want, sizeof want, "\n  \"spec_hash\": \"%s\",\n", hash);
     return strstr(*text, want) ? GS_STUDY_RESULT_OK : GS_STUDY_RESULT_STALE;
 }
@@ -194,26 +200,35 @@ static void read_kernels(collection *c, uint32_t job, const char *text)
 }
 
 /* One job's metrics and derived statistics from its result text. */
+/* Metric m's raw value in result text (job id): fixed point, NA when
+ * undefined; 2 after naming a missing statistic. */
+static int metric_of(const gs_study *s, const char *text, uint32_t m, const char *id,
+                     uint64_t *v)
+{
+    const gs_study_metric *mt = &s->metrics[m];
+    uint64_t an, ad, bn = 1, bd = 1;
+    if (!find_stat(text, mt->stat_a, &an, &ad))
+        return stat_missing(s, mt->name, mt->stat_a, id);
+    if (mt->stat_b && !find_stat(text, mt->stat_b, &bn, &bd))
+        return stat_missing(s, mt->name, mt->stat_b, id);
+    if (!gs_study_fixed_ratio(an, ad, mt->stat_b ? bn : 1u, mt->stat_b ? bd : 1u, v))
+        *v = NA;
+    return 0;
+}
+
 static int read_job(collection *c, uint32_t job, const char *text)
 {
     const gs_study *s = c->s;
     char id[2u * GS_STUDY_ID_MAX];
-    uint64_t an, ad, bn = 1, bd = 1;
     uint32_t m, d;
+    int rc;
     const char *dg = strstr(text, "\n  \"digest\": \"");
     gs_study_job_id(s, job, id, sizeof id);
     gs_str_copy(c->digest[job], sizeof c->digest[job], dg ? dg + 14 : "?");
     c->digest[job][16] = '\0';
-    for (m = 0; m < s->n_metrics; m++) {
-        const gs_study_metric *mt = &s->metrics[m];
-        uint64_t *v = &c->value[job * s->n_metrics + m];
-        if (!find_stat(text, mt->stat_a, &an, &ad))
-            return stat_missing(s, mt->name, mt->stat_a, id);
-        if (mt->stat_b && !find_stat(text, mt->stat_b, &bn, &bd))
-            return stat_missing(s, mt->name, mt->stat_b, id);
-        if (!gs_study_fixed_ratio(an, ad, mt->stat_b ? bn : 1u, mt->stat_b ? bd : 1u, v))
-            *v = NA;
-    }
+    for (m = 0; m < s->n_metrics; m++)
+        if ((rc = metric_of(s, text, m, id, &c->value[job * s->n_metrics + m])))
+            return rc;
     for (d = 0; d < s->n_derived; d++) {
         uint64_t *p = &c->dstat[(job * s->n_derived + d) * 2u];
         if (!find_stat(text, s->derived[d].stat, &p[0], &p[1]))
@@ -224,7 +239,72 @@ static int read_job(collection *c, uint32_t job, const char *text)
 }
 
 static const char *STATE_NAME[] = { "ok", "missing", "partial (incomplete file)",
-                                    "stale (the study line changed since it ran)" };
+                                    "stale (the study line changed since it ran, or a "
+                                    "best it takes changed or is not known)" };
+
+/* Best bi's winner on workload w among its sweep's results in dir, as
+ * best_of picks it (first in order on a tie; NA values never win). */
+static int winner_from_results(const gs_study *s, const char *dir, uint32_t bi, uint32_t w,
+                               uint32_t for_job, int quiet, uint32_t *winner)
+{
+    const gs_study_best *bs = &s->best[bi];
+    char id[2u * GS_STUDY_ID_MAX], own[2u * GS_STUDY_ID_MAX];
+    uint64_t best = NA, v;
+    uint32_t cf;
+    int found = -1;
+    gs_study_job_id(s, for_job, own, sizeof own);
+    for (cf = 0; cf < s->n_configs; cf++) {
+        uint32_t job = cf * s->n_workloads + w;
+        char *text;
+        int state, rc;
+        if (!s->configs[cf].family || strcmp(s->configs[cf].family, bs->family) != 0)
+            continue;
+        gs_study_job_id(s, job, id, sizeof id);
+        state = load_result(s, dir, job, &text);
+        if (state != GS_STUDY_RESULT_OK) {
+            if (text)
+                gs_cli_free_file(text);
+            if (!quiet)
+                fprintf(stderr, "gpusim: study: job %u (%s) takes best %s, which needs job %u "
+                        "(%s): %s: %s/%s.json (run the sweep %s first: --phase 1)\n",
+                        (unsigned)for_job, own, bs->name->text, (unsigned)job, id,
+                        STATE_NAME[state], dir, id, bs->family);
+            return 1;
+        }
+        rc = metric_of(s, text, bs->metric, id, &v);
+        gs_cli_free_file(text);
+        if (rc)
+            return rc;
+        if (v != NA && (found < 0 || (bs->is_max ? v > best : v < best))) {
+            found = (int)cf;
+            best = v;
+        }
+    }
+    if (found < 0) {
+        if (!quiet)
+            fprintf(stderr, "gpusim: study: job %u (%s) takes best %s, which has no value on "
+                    "%s (every result of sweep %s is n/a)\n", (unsigned)for_job, own,
+                    bs->name->text, s->workloads[w].display, bs->family);
+        return 1;
+    }
+    *winner = (uint32_t)found;
+    return 0;
+}
+
+int gs_study_link_values_of(const gs_study *s, const char *dir, uint32_t job,
+                            gs_study_link_values *out, int quiet)
+{
+    const gs_study_config *sc = &s->configs[job / s->n_workloads];
+    uint32_t k, winner;
+    int rc;
+    for (k = 0; k < sc->n_links; k++) {
+        if ((rc = winner_from_results(s, dir, sc->link_best[k], job % s->n_workloads, job,
+                                      quiet, &winner)))
+            return rc;
+        gs_str_copy((*out)[k], sizeof (*out)[k], gs_study_swept_value(s, winner));
+    }
+    return 0;
+}
 
 static int read_all(collection *c, const char *dir)
 {

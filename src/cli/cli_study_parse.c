@@ -152,7 +152,25 @@ static int need_config(const gs_study *s, const gs_study_token *t, uint32_t *out
 
 /* ---- configurations ---- */
 
-int gs_study_load_config(const gs_study *s, uint32_t c, gs_config *cfg)
+const char *gs_study_swept_value(const gs_study *s, uint32_t c)
+{
+    const gs_study_config *sc = &s->configs[c];
+    return sc->family ? sc->name->text + strlen(sc->family) + 1u : "";
+}
+
+/* The value word i of configuration sc takes: its text, or its link's value. */
+static const char *word_value(const gs_study_config *sc, uint32_t i,
+                              const gs_study_link_values *links)
+{
+    uint32_t k;
+    for (k = 0; links && k < sc->n_links; k++)
+        if (sc->link_word[k] == i)
+            return (*links)[k];
+    return sc->words[i].text;
+}
+
+int gs_study_load_config(const gs_study *s, uint32_t c, const gs_study_link_values *links,
+                         gs_config *cfg)
 {
     const gs_study_config *sc = &s->configs[c];
     char path[GS_STUDY_PATH_MAX];
@@ -171,7 +189,8 @@ int gs_study_load_config(const gs_study *s, uint32_t c, gs_config *cfg)
     }
     for (i = sc->n_sources; i + 1u < sc->n_words; i += 2u) {
         const gs_study_token *o = &sc->words[i], *v = &sc->words[i + 1u];
-        if (gs_config_set_arg(cfg, o->text, v->text, o->column, v->column, &diag) != GS_OK) {
+        if (gs_config_set_arg(cfg, o->text, word_value(sc, i + 1u, links), o->column,
+                              v->column, &diag) != GS_OK) {
             /* the loader names `<command line>`: point at the study line instead */
             gs_diag_set(&diag, GS_E_CONFIG, s->path, o->line,
                         diag.column ? diag.column : o->column, "%s", diag.message);
@@ -202,6 +221,61 @@ static int check_config_words(gs_study *s, gs_study_config *sc)
     return 0;
 }
 
+/* A linked configuration must load with every value each best can take:
+ * each link through its sweep's values, the others at their first. */
+static int check_linked(const gs_study *s, uint32_t c, gs_config *cfg)
+{
+    const gs_study_config *sc = &s->configs[c];
+    gs_study_link_values values;
+    uint32_t k, j, f;
+    int rc;
+    for (k = 0; k < sc->n_links; k++) {
+        for (f = 0; f < s->n_configs; f++)
+            if (s->configs[f].family &&
+                strcmp(s->configs[f].family, s->best[sc->link_best[k]].family) == 0)
+                break;
+        gs_str_copy(values[k], sizeof values[k], gs_study_swept_value(s, f));
+    }
+    for (k = 0; k < sc->n_links; k++)
+        for (j = 0; j < s->n_configs; j++) {
+            if (!s->configs[j].family ||
+                strcmp(s->configs[j].family, s->best[sc->link_best[k]].family) != 0)
+                continue;
+            gs_str_copy(values[k], sizeof values[k], gs_study_swept_value(s, j));
+            if ((rc = gs_study_load_config(s, c, (const gs_study_link_values *)&values, cfg)))
+                return rc;
+        }
+    return 0;
+}
+
+/* `-option best:NAME` values: the best must be declared before (so its
+ * sweep's configurations come first and a sequential --run has their
+ * results) and name one winner per workload. */
+static int find_links(gs_study *s, gs_study_config *sc)
+{
+    uint32_t i, b;
+    for (i = sc->n_sources + 1u; i < sc->n_words; i += 2u) {
+        const gs_study_token *v = &sc->words[i];
+        if (strncmp(v->text, "best:", 5) != 0)
+            continue;
+        for (b = 0; b < s->n_best; b++)
+            if (strcmp(s->best[b].name->text, v->text + 5) == 0)
+                break;
+        if (b == s->n_best)
+            return fail(s, v, "'%s': no best line named '%s' before this config (best NAME = "
+                        "max|min METRIC over SWEEP)", v->text, v->text + 5);
+        if (s->best[b].per_kernel)
+            return fail(s, v, "'%s': best '%s' is per kernel; a configuration takes one value "
+                        "per workload", v->text, v->text + 5);
+        if (sc->n_links == GS_STUDY_MAX_LINKS)
+            return fail(s, v, "more than %u best:NAME values in one config",
+                        GS_STUDY_MAX_LINKS);
+        sc->link_word[sc->n_links] = i;
+        sc->link_best[sc->n_links++] = b;
+    }
+    return 0;
+}
+
 /* Declare configuration sc (its name and words set) and check it now. */
 static int add_config(gs_study *s, gs_study_config *sc)
 {
@@ -214,7 +288,8 @@ static int add_config(gs_study *s, gs_study_config *sc)
     s->configs[s->n_configs++] = *sc;
     if ((cfg = (gs_config *)gs_cli_alloc(sizeof *cfg)) == NULL)
         return gs_cli_usage_error("out of memory");
-    rc = gs_study_load_config(s, s->n_configs - 1u, cfg);   /* check it now, before cycle 0 */
+    rc = sc->n_links ? check_linked(s, s->n_configs - 1u, cfg)
+                     : gs_study_load_config(s, s->n_configs - 1u, NULL, cfg);   /* before cycle 0 */
     gs_cli_free(cfg);
     return rc;
 }
@@ -338,11 +413,15 @@ static int parse_config(gs_study *s, line_words lw)
     sc.name = &lw.w[1];
     sc.words = &lw.w[2];
     sc.n_words = lw.n - 2u;
-    if ((rc = check_config_words(s, &sc)) != 0)
+    if ((rc = check_config_words(s, &sc)) != 0 || (rc = find_links(s, &sc)) != 0)
         return rc;
     for (i = 2u + sc.n_sources + 1u; i < lw.n; i += 2u)
-        if (strchr(lw.w[i].text, '{'))
+        if (strchr(lw.w[i].text, '{')) {
+            if (sc.n_links)
+                return fail(s, &lw.w[i], "a sweep cannot take best:NAME values (a best "
+                            "names one winner per workload, not a range)");
             return parse_sweep(s, lw, i);
+        }
     return add_config(s, &sc);
 }
 
@@ -778,7 +857,13 @@ void gs_study_job_id(const gs_study *s, uint32_t job, char *out, size_t capacity
            s->workloads[job % s->n_workloads].id);
 }
 
-void gs_study_job_hash(const gs_study *s, uint32_t job, char *out, size_t capacity)
+uint32_t gs_study_job_phase(const gs_study *s, uint32_t job)
+{
+    return s->configs[job / s->n_workloads].n_links ? 2u : 1u;
+}
+
+void gs_study_job_hash(const gs_study *s, uint32_t job, const gs_study_link_values *links,
+                       char *out, size_t capacity)
 {
     const gs_study_config *c = &s->configs[job / s->n_workloads];
     const gs_study_workload *w = &s->workloads[job % s->n_workloads];
@@ -786,6 +871,10 @@ void gs_study_job_hash(const gs_study *s, uint32_t job, char *out, size_t capaci
     uint32_t i;
     for (i = 0; i < c->n_words; i++)
         h = gs_hash_bytes(h, c->words[i].text, strlen(c->words[i].text) + 1u);
+    for (i = 0; links && i < c->n_links; i++) {   /* the value each best:NAME took */
+        h = gs_hash_bytes(h, "=", 1);
+        h = gs_hash_bytes(h, (*links)[i], strlen((*links)[i]) + 1u);
+    }
     h = gs_hash_bytes(h, "|", 1);
     h = gs_hash_bytes(h, w->display, strlen(w->display));
     if (w->max_insn) {   /* absent otherwise, so older results stay current */

@@ -86,10 +86,12 @@ def full(gpusim, out, size, jobs):
                     print("%s: FAIL: --jobs %d needs GNU parallel (apt-get install parallel)"
                           % (what, jobs))
                     return 1
-                lines = run([gpusim, "study"] + common + ["--emit", "parallel", "--out", out],
-                            what).stdout
-                run(["parallel", "-j%d" % jobs, "--halt", "now,fail=1"], what, log,
-                    input=lines)
+                for phase in ("1", "2"):   # phase 2: configurations that take best:NAME
+                    lines = run([gpusim, "study"] + common + ["--emit", "parallel", "--phase",
+                                                              phase, "--out", out], what).stdout
+                    if lines:
+                        run(["parallel", "-j%d" % jobs, "--halt", "now,fail=1"], what, log,
+                            input=lines)
             else:
                 run([gpusim, "study"] + common + ["--run", "--quiet", "--out", out], what, log)
         run([gpusim, "study"] + common + ["--collect", out], what)

@@ -18,44 +18,16 @@ static gs_config cfg;
 static uint64_t buf[1u << 14];
 static gs_mech_hooks hooks;
 static gs_sched sched;
-static unsigned char arena_mem[4096];
-
-static gs_sched *sched_of(void *machine, uint32_t sm, uint32_t s)
-{
-    (void)machine;
-    (void)sm;
-    (void)s;
-    return &sched;
-}
 
 static void defaults(void)
 {
-    gs_config_defaults(&cfg);
-    cfg.n_clusters = 1;
-    cfg.n_cores_per_cluster = 1;
-    cfg.max_threads_per_sm = 4u * cfg.warp_size;
-    cfg.perfect_mem = 0;
+    mh_config_one_sm(&cfg, 4);
 }
 
 static gs_status setup_cfg(gs_diag *diag)
 {
     gs_mech_env env;
-    gs_sched_params p;
-    gs_arena arena;
-    unsigned w;
-    memset(&env, 0, sizeof env);
-    env.cfg = &cfg;
-    env.n_sms = 1;
-    env.scheds_per_sm = 1;
-    env.warps_per_sm = 4;
-    env.sched_of = sched_of;
-    memset(&p, 0, sizeof p);
-    p.policy = (uint32_t)gs_sched_policy_find("gto");
-    p.num_slots = 4;
-    gs_arena_init(&arena, arena_mem, sizeof arena_mem);
-    GS_CHECK_EQ(GS_OK, gs_sched_init(&sched, &p, &arena, diag));
-    for (w = 0; w < 4u; w++)
-        gs_sched_warp_add(&sched, w, w);   /* ages 0..3: warp 0 oldest */
+    GS_CHECK_EQ(GS_OK, mh_one_sm(&env, &cfg, &sched, 4, diag));   /* warp 0 oldest */
     memset(buf, 0, sizeof buf);
     memset(&hooks, 0, sizeof hooks);
     GS_CHECK(gs_mech_ccws_ops.bytes(&cfg) <= sizeof buf);
@@ -101,12 +73,7 @@ static void hit(uint64_t cycle, unsigned warp, uint64_t line)
 
 static void wake(uint64_t cycle)
 {
-    gs_event ev;
-    GS_CHECK_EQ(cycle, *hooks.sub.wake_at);
-    *hooks.sub.wake_at = GS_WAKE_NONE;
-    gs_event_clear(&ev, GS_EV_EPOCH, GS_DOMAIN_CORE, cycle);
-    ev.outcome = GS_EPOCH_BY_WAKE;
-    hooks.sub.fn(buf, &ev);
+    mh_wake(&hooks, buf, cycle);
 }
 
 static uint64_t stat(const char *name)
