@@ -3,6 +3,7 @@
 - KM thrashes its L1D: CCWS finds lost intra-warp locality (VTA hits), throttles the
   loads of low-scoring warps, and by cycle 150000 the run has committed more than twice
   the plain GTO run's instructions, as the paper reports for its cache-sensitive set.
+- Sampled every 10000 cycles, KM's scores, throttled warps and VTA hits over time.
 - VADD streams: nothing is reused, so no VTA hit, no throttling, and the timing is the
   plain run's exactly.
 """
@@ -29,6 +30,23 @@ class Ccws(unittest.TestCase):
         self.assertEqual(n(ccws, "ccws_score_max"), 3837)
         self.assertEqual(n(plain, "gpu_tot_sim_insn"), 4117596)
         self.assertEqual(n(ccws, "gpu_tot_sim_insn"), 8880828)
+
+    def test_scores_over_time(self):
+        """-gs_sample_cycles 10000: per period the mean score, the mean throttled warps
+        and the VTA hits; the hits add up to the run's, and sampling changes nothing else."""
+        cap = ("--workload", "km", "-gpgpu_max_cycle", "40000", "-gs_mechanisms", "ccws")
+        plain = run_ok(*cap)
+        got = run_ok(*cap, "-gs_sample_cycles", "10000")
+        hits = [n(got, "ccws_vta_hits_to_%d" % c) for c in (10000, 20000, 30000, 40000)]
+        self.assertEqual(hits, [4403, 3403, 3444, 3535])
+        self.assertEqual(sum(hits), n(got, "ccws_vta_hits"))
+        self.assertEqual(got["ccws_score_mean_to_10000"], "197.37")
+        self.assertEqual(got["ccws_throttled_warps_to_30000"], "447.39")
+        self.assertEqual(n(got, "ccws_samples_dropped"), 0)
+        self.assertNotIn("ccws_vta_hits_to_50000", got)
+        for name in ("gpu_tot_sim_insn", "ccws_vta_hits", "ccws_throttled_warp_cycles"):
+            self.assertEqual(got[name], plain[name])
+        self.assertNotIn("ccws_score_mean_to_10000", plain)
 
     def test_streaming_is_untouched(self):
         plain = run_ok("--workload", "vadd")

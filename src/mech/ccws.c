@@ -47,11 +47,21 @@
  *
  * Statistics (ccws_ prefix, only when enabled): VTA inserts and hits, the
  * re-stackings that changed the throttled set, the warp-cycles a warp spent
- * throttled, the kernels, and the highest score reached.
+ * throttled, the kernels, and the highest score reached. With
+ * -gs_sample_cycles N, also over time, per period of N core cycles (named by
+ * the cycle that ends it, as L1D_mpki_to_<cycle>): the resident warps' mean
+ * score at its end, the mean number of warps throttled during it, and its
+ * VTA hits; at most GS_CCWS_MAX_SAMPLES periods (the GPU's own sample limit),
+ * later ones counted as dropped.
  */
 #include "mech/mech.h"
 
 #include <string.h>
+
+#include "base/fmt.h"
+
+#define GS_CCWS_MAX_SAMPLES 1024u   /* as the GPU's samples (sim/gpu.h) */
+#define SAMPLE_WORDS 4u             /* score sum, warps, throttled warp-cycles, VTA hits */
 
 typedef struct ccws_sm {
     uint64_t hits, issued;        /* since the kernel's launch */
@@ -74,6 +84,9 @@ typedef struct ccws_state {
     int running;
     /* statistics */
     uint64_t vta_inserts, vta_hits, changes, throttled_warp_cycles, kernels, score_max;
+    /* -gs_sample_cycles: per period, SAMPLE_WORDS words */
+    uint64_t *samples;
+    uint64_t sample_cycles, n_samples, samples_dropped, last_throttled, last_hits;
 } ccws_state;
 
 static size_t per_sm_words(const gs_config *cfg)
@@ -85,7 +98,8 @@ static size_t per_sm_words(const gs_config *cfg)
 static size_t ccws_bytes(const gs_config *cfg)
 {
     size_t sms = gs_config_n_sms(cfg);
-    return sizeof(ccws_state) + sms * sizeof(ccws_sm) + sms * per_sm_words(cfg) * 8u;
+    size_t samples = cfg->sample_cycles ? (size_t)GS_CCWS_MAX_SAMPLES * SAMPLE_WORDS : 0u;
+    return sizeof(ccws_state) + sms * sizeof(ccws_sm) + (sms * per_sm_words(cfg) + samples) * 8u;
 }
 
 /* A warp's score at `now`: decayed by 1 a cycle, never below base. */
@@ -242,6 +256,36 @@ static void reset_sms(ccws_state *s, uint64_t now)
     }
 }
 
+/* The end of sampling period (cycle now is its last): what it saw. */
+static void take_sample(ccws_state *s, uint64_t now)
+{
+    uint64_t sum = 0, warps = 0, throttled = s->throttled_warp_cycles;
+    uint64_t *out = &s->samples[s->n_samples * SAMPLE_WORDS];
+    uint32_t sm, w;
+    for (sm = 0; sm < s->n_sms; sm++) {
+        const ccws_sm *c = &s->sm[sm];
+        throttled += (uint64_t)c->throttled * (now + 1u - c->since);   /* accrued so far */
+        for (w = 0; w < s->warps; w++) {
+            const gs_sched *sc = sched_of_warp(s, sm, w);
+            if ((sc->present >> gs_sched_local_slot(w, s->scheds)) & 1u) {
+                sum += score_now(s, (size_t)sm * s->warps + w, now);
+                warps++;
+            }
+        }
+    }
+    if (s->n_samples == GS_CCWS_MAX_SAMPLES) {
+        s->samples_dropped++;
+        return;
+    }
+    out[0] = sum;
+    out[1] = warps;
+    out[2] = throttled - s->last_throttled;
+    out[3] = s->vta_hits - s->last_hits;
+    s->last_throttled = throttled;
+    s->last_hits = s->vta_hits;
+    s->n_samples++;
+}
+
 static void ccws_event(void *ctx, const gs_event *ev)
 {
     ccws_state *s = ctx;
@@ -281,7 +325,9 @@ static void ccws_event(void *ctx, const gs_event *ev)
         reset_sms(s, now);
         s->running = 0;
         break;
-    case GS_EV_EPOCH:   /* the wake: decay */
+    case GS_EV_EPOCH:   /* a sampling period's end, or the wake: decay */
+        if (ev->outcome == GS_EPOCH_BY_CYCLES)
+            take_sample(s, now);
         if (ev->outcome != GS_EPOCH_BY_WAKE)
             return;
         for (sm = 0; sm < s->n_sms; sm++)
@@ -330,6 +376,8 @@ static gs_status ccws_init(void *state, const gs_mech_env *env, gs_mech_hooks *h
     s->score_at = words + sms * warps;
     s->vta = words + 2u * sms * warps;
     s->stamp = s->vta + sms * warps * s->entries;
+    s->samples = s->stamp + sms * warps * s->entries;
+    s->sample_cycles = cfg->sample_cycles;
     s->wake_at = GS_WAKE_NONE;
     hooks->sub.fn = ccws_event;
     hooks->sub.kinds = GS_EVENT_BIT(GS_EV_WARP_ISSUE) | GS_EVENT_BIT(GS_EV_L1D_EVICT) |
@@ -337,13 +385,13 @@ static gs_status ccws_init(void *state, const gs_mech_env *env, gs_mech_hooks *h
                        GS_EVENT_BIT(GS_EV_CTA_LAUNCH) | GS_EVENT_BIT(GS_EV_KERNEL_LAUNCH) |
                        GS_EVENT_BIT(GS_EV_KERNEL_FINISH);
     hooks->sub.wake_at = &s->wake_at;
+    hooks->sub.epoch_cycles = cfg->sample_cycles;
     return GS_OK;
 }
 
 static uint32_t ccws_stats_count(const gs_config *cfg)
 {
-    (void)cfg;
-    return 6u;
+    return 6u + (cfg->sample_cycles ? 1u + 3u * GS_CCWS_MAX_SAMPLES : 0u);
 }
 
 static void ccws_report(const void *state, gs_stats *stats)
@@ -355,6 +403,21 @@ static void ccws_report(const void *state, gs_stats *stats)
     gs_stats_put_count(stats, "ccws_throttle_changes", s->changes);
     gs_stats_put_count(stats, "ccws_throttled_warp_cycles", s->throttled_warp_cycles);
     gs_stats_put_count(stats, "ccws_score_max", s->score_max);
+    if (s->sample_cycles) {
+        uint64_t i;
+        char name[GS_STAT_NAME_MAX];
+        for (i = 0; i < s->n_samples; i++) {
+            const uint64_t *v = &s->samples[i * SAMPLE_WORDS];
+            unsigned long long to = (unsigned long long)((i + 1u) * s->sample_cycles);
+            gs_fmt(name, sizeof name, "ccws_score_mean_to_%llu", to);
+            gs_stats_put_ratio(stats, name, v[0], v[1], 2);
+            gs_fmt(name, sizeof name, "ccws_throttled_warps_to_%llu", to);
+            gs_stats_put_ratio(stats, name, v[2], s->sample_cycles, 2);
+            gs_fmt(name, sizeof name, "ccws_vta_hits_to_%llu", to);
+            gs_stats_put_count(stats, name, v[3]);
+        }
+        gs_stats_put_count(stats, "ccws_samples_dropped", s->samples_dropped);
+    }
 }
 
 const gs_mech_ops gs_mech_ccws_ops = {
