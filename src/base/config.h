@@ -300,6 +300,7 @@ typedef struct gs_config {
     /* MRPB (src/mech/mrpb.c; -gs_mechanisms mrpb) */
     uint32_t mrpb_drain;                   /* -gs_mrpb_drain: fixed 0, greedy 1, rr 2 */
     uint32_t mrpb_assoc_bypass;            /* -gs_mrpb_assoc_bypass */
+    uint32_t mrpb_signature;               /* -gs_mrpb_signature: warp 0, pc 1, line 2 */
     /* statPCAL (src/mech/statpcal.c; -gs_mechanisms statpcal) */
     uint32_t statpcal_tokens;              /* -gs_statpcal_tokens: T per scheduler */
     uint32_t statpcal_warps;               /* -gs_statpcal_warps: W per scheduler, 0 = T */

@@ -43,6 +43,7 @@ static const char *const policy_names[] = {
 static const char *const bank_mapping_names[] = { "naive", "swizzled", NULL };
 /* -gs_mrpb_drain values (src/mech/mrpb.c). */
 static const char *const mrpb_drain_names[] = { "fixed", "greedy", "rr", NULL };
+static const char *const mrpb_signature_names[] = { "warp", "pc", "line", NULL };
 /* -gs_statpcal_nontoken values (src/mech/statpcal.c). */
 static const char *const statpcal_nontoken_names[] = { "noalloc", "bypass", NULL };
 /* -gs_dbsa_levels values, as GS_DBSA_*. */
@@ -396,6 +397,10 @@ const gs_option gs_options[] = {
           "or rr (round robin)"),
     U32("gs_mrpb_assoc_bypass", mrpb_assoc_bypass, "1", 0, 1,
         "mrpb: a load whose L1D set has every way reserved bypasses the L1D (1) or waits (0)"),
+    NAMES("gs_mrpb_signature", mrpb_signature, "warp", mrpb_signature_names,
+          "mrpb: what picks a request's queue: warp (the warp slot, the paper's best), pc "
+          "(the load instruction) or line (the line address), hashed over as many queues as "
+          "warp slots"),
     U32("gs_statpcal_tokens", statpcal_tokens, "8", 1, 64u,
         "statpcal: T, the oldest warps per scheduler that hold a token and allocate in the "
         "L1D (a profile's value: a study links it to its SWT search, best:swt)"),

@@ -3,7 +3,8 @@
  * 2014; seed-000 section 2.7, seed-004 section 2.3; issue 17 item 2).
  *
  * Between the coalescer and the L1D, each SM's requests wait in FIFO queues
- * by signature, the warp (one queue per warp slot, 48 on gtx480), sharing
+ * by signature (-gs_mrpb_signature): the warp (default, one queue per warp
+ * slot, 48 on gtx480), the load's PC or its line address, sharing
  * -gs_ldst_stage_entries entries (the paper's 32; the staged LD/ST path,
  * mem/ldst_stage.h). Each core cycle the drain policy picks one queue's
  * oldest request for the L1D:
@@ -19,8 +20,12 @@
  * the L1D instead of waiting for a way.
  *
  * Decisions (README "Decisions"):
- * - The signature is the warp, the paper's best and seed 000's
- *   configuration; the paper's other signatures are not built.
+ * - Signatures: the warp is the paper's best and seed 000's configuration;
+ *   `pc` (the instruction) and `line` (the line address) are the paper's
+ *   alternatives, hashed over as many queues as the SM has warp slots
+ *   (Fibonacci hashing of the PC or line number, so queue numbers do not
+ *   follow the PC's or address's stride). The paper's thread-block
+ *   signature is not built (the stage knows a request's warp, not its CTA).
  * - A queue is a warp's requests in arrival order (the stage keeps them);
  *   a reservation fail other than an associativity stall leaves the request
  *   staged and the policy picks again next cycle (possibly another queue).
@@ -35,9 +40,10 @@
 #include "mech/mech.h"
 
 enum { DRAIN_FIXED = 0, DRAIN_GREEDY = 1, DRAIN_RR = 2 };
+enum { SIG_WARP = 0, SIG_PC = 1, SIG_LINE = 2 };
 
 typedef struct mrpb_state {
-    uint32_t warps, drain, n_sms;
+    uint32_t warps, drain, n_sms, signature;
     uint32_t *last;               /* [n_sms] the queue drained last */
     uint64_t picks, reorders, occupancy_sum, occupancy_max;
 } mrpb_state;
@@ -62,17 +68,52 @@ static uint32_t first_queue(const mrpb_state *s, const gs_ldst_stage *stage, uin
     return GS_STAGE_HOLD;
 }
 
+/* The queue of staged request r under a PC or line signature. */
+static uint32_t queue_of(const mrpb_state *s, const gs_stage_req *r)
+{
+    uint64_t key = s->signature == SIG_PC ? (uint64_t)r->pc : r->c.line_addr;
+    return (uint32_t)(((key * 0x9E3779B97F4A7C15ull) >> 32) % s->warps);
+}
+
+/* As first_queue, for a hashed signature: the oldest request of the first
+ * non-empty queue at or after `from` (the stage in arrival order, so the
+ * first request seen of a queue is its head). */
+static uint32_t first_hashed(const mrpb_state *s, const gs_ldst_stage *stage, uint32_t from,
+                             uint32_t *queue)
+{
+    uint32_t e, best = GS_STAGE_HOLD, best_distance = s->warps;
+    for (e = gs_ldst_stage_oldest(stage); e != GS_STAGE_NONE;
+         e = gs_ldst_stage_younger(stage, e)) {
+        uint32_t q = queue_of(s, gs_ldst_stage_at(stage, e));
+        uint32_t distance = (q + s->warps - from % s->warps) % s->warps;
+        if (distance < best_distance) {
+            best_distance = distance;
+            best = e;
+            *queue = q;
+        }
+    }
+    return best;
+}
+
 static uint32_t mrpb_pick(void *ctx, uint32_t sm, const gs_ldst_stage *stage, uint64_t now)
 {
     mrpb_state *s = ctx;
     uint32_t e = GS_STAGE_NONE, q = 0, count = gs_ldst_stage_count(stage);
+    uint32_t from = s->drain == DRAIN_RR ? s->last[sm] + 1u : 0u;
     (void)now;
-    if (s->drain == DRAIN_GREEDY)
-        e = gs_ldst_stage_warp_head(stage, s->last[sm]);
-    if (e != GS_STAGE_NONE)
-        q = s->last[sm];
-    else
-        e = first_queue(s, stage, s->drain == DRAIN_RR ? s->last[sm] + 1u : 0u, &q);
+    if (s->signature != SIG_WARP) {
+        /* greedy: the last queue first, as long as it holds a request */
+        if (s->drain == DRAIN_GREEDY)
+            from = s->last[sm];
+        e = first_hashed(s, stage, from, &q);
+    } else {
+        if (s->drain == DRAIN_GREEDY)
+            e = gs_ldst_stage_warp_head(stage, s->last[sm]);
+        if (e != GS_STAGE_NONE)
+            q = s->last[sm];
+        else
+            e = first_queue(s, stage, from, &q);
+    }
     if (e == GS_STAGE_HOLD)
         return e;
     s->last[sm] = q;
@@ -92,6 +133,7 @@ static gs_status mrpb_init(void *state, const gs_mech_env *env, gs_mech_hooks *h
     s->warps = env->warps_per_sm;
     s->n_sms = env->n_sms;
     s->drain = env->cfg->mrpb_drain;
+    s->signature = env->cfg->mrpb_signature;
     s->last = (uint32_t *)(void *)(s + 1);
     hooks->stage_pick = mrpb_pick;
     hooks->stage_flags = env->cfg->mrpb_assoc_bypass ? GS_STAGE_BYPASS_ON_ASSOC_FAIL : 0u;

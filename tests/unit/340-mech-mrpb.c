@@ -25,11 +25,12 @@ static gs_mech_hooks hooks;
 static unsigned char stage_mem[1u << 16];
 static gs_ldst_stage stage;
 
-static void setup_mech(const char *drain)
+static void setup_signature(const char *drain, uint32_t signature)
 {
     gs_mech_env env;
     gs_diag diag;
     gs_config_defaults(&cfg);
+    cfg.mrpb_signature = signature;   /* warp 0, pc 1, line 2 */
     cfg.mrpb_drain = strcmp(drain, "greedy") == 0 ? 1u : strcmp(drain, "rr") == 0 ? 2u : 0u;
     memset(&env, 0, sizeof env);
     env.cfg = &cfg;
@@ -40,6 +41,11 @@ static void setup_mech(const char *drain)
     memset(&hooks, 0, sizeof hooks);
     GS_CHECK(gs_mech_mrpb_ops.bytes(&cfg) <= sizeof buf);
     GS_CHECK_EQ(GS_OK, gs_mech_mrpb_ops.init(buf, &env, &hooks, &diag));
+}
+
+static void setup_mech(const char *drain)
+{
+    setup_signature(drain, 0);
 }
 
 static void fill_stage(void)
@@ -88,6 +94,32 @@ static void test_fixed_order(void)
     GS_CHECK_EQ(2u, mh_stat(&gs_mech_mrpb_ops, buf, "mrpb_reorders"));   /* 21, 23 skip 50 */
     GS_CHECK_EQ(4u + 3u + 2u + 1u, mh_stat(&gs_mech_mrpb_ops, buf, "mrpb_occupancy_sum"));
     GS_CHECK_EQ(4u, mh_stat(&gs_mech_mrpb_ops, buf, "mrpb_occupancy_max"));
+}
+
+/* Hashed signatures: queue = ((key * 0x9E3779B97F4A7C15) >> 32) mod 48 of the
+ * line address or the PC. Lines 0x100, 0x500, 0x300, 0x100 (warps 5, 2, 7, 2)
+ * fall in queues 47, 28, 45, 47: the two requests for line 0x100 share a queue
+ * whatever their warps; PCs 0..3 fall in queues 0, 9, 2, 12. */
+static void test_signatures(void)
+{
+    static const uint64_t lines[4] = { 0x100, 0x500, 0x300, 0x100 };
+    uint32_t got[4], i;
+    setup_signature("fixed", 2);   /* line */
+    fill_stage();
+    for (i = 0; i < 4u; i++)
+        stage.entries[i].c.line_addr = lines[i];
+    drain(got);
+    GS_CHECK_EQ(21u, got[0]);   /* queue 28 */
+    GS_CHECK_EQ(72u, got[1]);   /* 45 */
+    GS_CHECK_EQ(50u, got[2]);   /* 47, oldest first */
+    GS_CHECK_EQ(23u, got[3]);
+    setup_signature("fixed", 1);   /* pc */
+    fill_stage();
+    drain(got);
+    GS_CHECK_EQ(50u, got[0]);   /* pc 0: queue 0 */
+    GS_CHECK_EQ(72u, got[1]);   /* pc 2: 2 */
+    GS_CHECK_EQ(21u, got[2]);   /* pc 1: 9 */
+    GS_CHECK_EQ(23u, got[3]);   /* pc 3: 12 */
 }
 
 static void test_round_robin(void)
@@ -163,6 +195,7 @@ static void test_assoc_bypass(void)
 int main(void)
 {
     GS_RUN(test_fixed_order);
+    GS_RUN(test_signatures);
     GS_RUN(test_round_robin);
     GS_RUN(test_greedy);
     GS_RUN(test_assoc_bypass);
