@@ -31,7 +31,7 @@ class StatPcal(unittest.TestCase):
         self.assertEqual(n(got, "statpcal_periods"), 14)
         self.assertEqual(n(got, "statpcal_underused_periods"), 14)
         self.assertEqual(n(got, "statpcal_reactivated_max"), 14)
-        self.assertEqual(n(got, "statpcal_bypassed_loads"), 205985)
+        self.assertEqual(n(got, "statpcal_nontoken_loads"), 205985)
         self.assertEqual(n(got, "statpcal_token_loads"), 573393)
         self.assertEqual(n(plain, "gpu_tot_sim_insn"), 4117596)
         self.assertEqual(n(swl, "gpu_tot_sim_insn"), 3824092)
@@ -49,7 +49,7 @@ class StatPcal(unittest.TestCase):
         got = run_ok(*cap, "-gs_mechanisms", "statpcal", "-gs_statpcal_tokens", "4",
                      "-gs_statpcal_l2_threshold", "0", "-gs_statpcal_dram_threshold", "0")
         self.assertEqual(n(got, "statpcal_underused_periods"), 0)
-        self.assertEqual(n(got, "statpcal_bypassed_loads"), 0)
+        self.assertEqual(n(got, "statpcal_nontoken_loads"), 0)
         self.assertEqual(got["gpu_tot_sim_insn"], swl["gpu_tot_sim_insn"])
         self.assertEqual(got["L1D_total_cache_misses"], swl["L1D_total_cache_misses"])
 
@@ -59,7 +59,7 @@ class StatPcal(unittest.TestCase):
                      "-gs_statpcal_tokens", "4", "-gs_statpcal_period", "500")
         self.assertEqual(n(got, "statpcal_periods"), 13)
         self.assertEqual(n(got, "statpcal_underused_periods"), 2)
-        self.assertEqual(n(got, "statpcal_bypassed_loads"), 567)
+        self.assertEqual(n(got, "statpcal_nontoken_loads"), 567)
         self.assertEqual(n(got, "statpcal_dram_use_pct_sum"), 695)
         self.assertEqual(n(plain, "gpu_sim_cycle"), 6680)
         self.assertEqual(n(got, "gpu_sim_cycle"), 6748)

@@ -309,6 +309,14 @@ typedef struct gs_config {
     uint32_t statpcal_l2_threshold;        /* -gs_statpcal_l2_threshold: percent, 0 off */
     uint32_t statpcal_dram_threshold;      /* -gs_statpcal_dram_threshold: percent, 0 off */
     uint32_t statpcal_nontoken;            /* -gs_statpcal_nontoken: noalloc 0, bypass 1 */
+    /* CIAO (src/mech/ciao.c; -gs_mechanisms ciao) */
+    uint32_t ciao_variant;                 /* -gs_ciao_variant: t 0, p 1, c 2 */
+    uint32_t ciao_vta_entries;             /* -gs_ciao_vta_entries: victim tags per warp */
+    uint32_t ciao_high_epoch;              /* -gs_ciao_high_epoch: thread instructions per SM */
+    uint32_t ciao_low_epoch;               /* -gs_ciao_low_epoch */
+    uint32_t ciao_high_cutoff_ppm;         /* -gs_ciao_high_cutoff_ppm: IRS, parts per million */
+    uint32_t ciao_low_cutoff_ppm;          /* -gs_ciao_low_cutoff_ppm */
+    uint32_t ciao_matrix;                  /* -gs_ciao_matrix: report the interference matrix */
     uint32_t locality_entries;             /* -gs_locality_entries (src/mech/locality.c) */
     uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
     gs_event_trace_config event_trace;     /* -gs_event_trace* */

@@ -17,7 +17,8 @@
     X(dwt_pric)                   \
     X(ccws)                       \
     X(mrpb)                       \
-    X(statpcal)
+    X(statpcal)                   \
+    X(ciao)
 
 typedef enum gs_mech_id {
 #define GS_MECH_ENUM(name) GS_MECH_ID_##name,

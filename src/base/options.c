@@ -46,6 +46,8 @@ static const char *const mrpb_drain_names[] = { "fixed", "greedy", "rr", NULL };
 static const char *const mrpb_signature_names[] = { "warp", "pc", "line", NULL };
 /* -gs_statpcal_nontoken values (src/mech/statpcal.c). */
 static const char *const statpcal_nontoken_names[] = { "noalloc", "bypass", NULL };
+/* -gs_ciao_variant values (src/mech/ciao.c). */
+static const char *const ciao_variant_names[] = { "t", "p", "c", NULL };
 /* -gs_dbsa_levels values, as GS_DBSA_*. */
 static const char *const dbsa_level_names[] = { "both", "l1", "l2", NULL };
 /* -gs_l2_drrip_dueling values, as gs_drrip_dueling. */
@@ -420,6 +422,24 @@ const gs_option gs_options[] = {
     NAMES("gs_statpcal_nontoken", statpcal_nontoken, "noalloc", statpcal_nontoken_names,
           "statpcal: a non-token warp's load looks the L1D up without allocating (noalloc) "
           "or goes around it (bypass)"),
+    NAMES("gs_ciao_variant", ciao_variant, "t", ciao_variant_names,
+          "ciao: t (CIAO-T: stall the interfering warp), p (CIAO-P: isolate it in shared "
+          "memory) or c (CIAO-C: both); p and c need the shared-memory cache, not modelled yet"),
+    U32("gs_ciao_vta_entries", ciao_vta_entries, "8", 1, 1024u,
+        "ciao: victim tag entries per warp, FIFO (seed-001 Table I: 8)"),
+    U32("gs_ciao_high_epoch", ciao_high_epoch, "5000", 1, 0xFFFFFFFFu,
+        "ciao: committed thread instructions per SM between high-cutoff tests (seed 001: 5000)"),
+    U32("gs_ciao_low_epoch", ciao_low_epoch, "100", 1, 0xFFFFFFFFu,
+        "ciao: committed thread instructions per SM between low-cutoff tests (seed 001: 100)"),
+    U32("gs_ciao_high_cutoff_ppm", ciao_high_cutoff_ppm, "10000", 0, 1000000u,
+        "ciao: the high cutoff of a warp's interference score, VTA hits per instruction per "
+        "warp, in parts per million (seed 001: 0.01 = 10000)"),
+    U32("gs_ciao_low_cutoff_ppm", ciao_low_cutoff_ppm, "5000", 0, 1000000u,
+        "ciao: the low cutoff, below which a stalled warp's trigger no longer holds it "
+        "(seed 001: half the high cutoff, 5000)"),
+    U32("gs_ciao_matrix", ciao_matrix, "0", 0, 1,
+        "ciao: 1 reports the interference matrix (VTA hits per victim and evicting warp "
+        "slot, summed over the SMs) and each slot's largest and smallest cell"),
     U32("gs_locality_entries", locality_entries, "65536", 1, 16777216u,
         "locality: last-accessor table lines per cache level (a power of two; 24 bytes "
         "each)"),

@@ -54,7 +54,13 @@
  *   partitions sit beside the crossbar; no broadcast latency is modelled).
  *   Periods start at each kernel's launch, and each launch starts at W.
  * - Counted: L2 accesses the slices took (not reservation-fail retries),
- *   every RD and WR command of every channel.
+ *   every RD and WR command of every channel. The use comparison stays in
+ *   64 bits while a slice takes at most one access per L2 cycle (busy <=
+ *   capacity): with 512 slices, 10^7-cycle periods and 2*10^7 kHz clocks
+ *   the largest product is about 1.0 * 10^19 < 1.8 * 10^19.
+ * - The first period starts at the kernel's launch, so it includes the
+ *   kernel launch latency (0 on gtx480; 5000 cycles on qv100 and a100),
+ *   which it judges as idle memory.
  *
  * Statistics (statpcal_ prefix, only when enabled): the tokens per
  * scheduler, kernels, periods, under-used periods, the most re-activated
@@ -65,6 +71,8 @@
 #include "mech/mech.h"
 
 #include <string.h>
+
+#include "mem/dram.h"
 
 typedef struct statpcal_state {
     gs_sched *(*sched_of)(void *machine, uint32_t sm, uint32_t s);
@@ -156,7 +164,8 @@ static void statpcal_event(void *ctx, const gs_event *ev)
         s->l2_accesses += (uint64_t)(ev->outcome != GS_OUTCOME_RESERVATION_FAIL);
         return;
     case GS_EV_DRAM_COMMAND:
-        s->dram_bursts += (uint64_t)(ev->outcome == 3u || ev->outcome == 4u);   /* RD, WR */
+        s->dram_bursts +=
+            (uint64_t)(ev->outcome == GS_DRAM_CMD_RD || ev->outcome == GS_DRAM_CMD_WR);
         return;
     case GS_EV_KERNEL_LAUNCH:
         s->running = 1;
@@ -177,10 +186,8 @@ static void statpcal_event(void *ctx, const gs_event *ev)
     case GS_EV_EPOCH:
         if (ev->outcome != GS_EPOCH_BY_WAKE || !s->running)
             return;
-        if (ev->cycle == s->next_period_end)
+        if (ev->cycle == s->next_period_end)   /* the only wake it sets */
             period_end(s, ev->cycle);
-        else
-            s->wake_at = s->next_period_end;
         return;
     default:
         return;
@@ -203,8 +210,9 @@ static int holds_token(const statpcal_state *s, uint32_t sm, uint32_t warp)
 static uint32_t statpcal_decide(void *ctx, const gs_decide_in *in)
 {
     statpcal_state *s = ctx;
-    if (!s->running || in->origin.sm >= s->n_sms ||
-        holds_token(s, in->origin.sm, in->origin.warp)) {
+    if (!s->running || in->origin.sm >= s->n_sms)
+        return GS_DECIDE_DEFAULT;
+    if (holds_token(s, in->origin.sm, in->origin.warp)) {
         s->token_loads++;
         return GS_DECIDE_DEFAULT;
     }
@@ -223,6 +231,11 @@ static gs_status statpcal_init(void *state, const gs_mech_env *env, gs_mech_hook
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "statpcal decides who allocates in "
                            "the L1D and watches L2 and DRAM: it needs the memory system "
                            "(-gpgpu_perfect_mem 0) and an L1D (-gpgpu_cache:dl1 not `none`)");
+    if (cfg->scheduler.kind == GS_SCHED_WARP_LIMITING || GS_CONFIG_MECH_ON(cfg, GS_MECH_ID_dwt) ||
+        GS_CONFIG_MECH_ON(cfg, GS_MECH_ID_dwt_pric))
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "statpcal sets the schedulers' warp "
+                           "limit, which warp_limiting, dwt and dwt_pric also set: use one of "
+                           "them");
     if (warps < cfg->statpcal_tokens)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "-gs_statpcal_warps %u is below "
                            "-gs_statpcal_tokens %u (token holders are among the warps that "
@@ -278,7 +291,7 @@ static void statpcal_report(const void *state, gs_stats *stats)
     gs_stats_put_count(stats, "statpcal_reactivated_max", s->extra_max);
     gs_stats_put_count(stats, "statpcal_reactivated_warp_periods", s->extra_periods);
     gs_stats_put_count(stats, "statpcal_token_loads", s->token_loads);
-    gs_stats_put_count(stats, "statpcal_bypassed_loads", s->nontoken_loads);
+    gs_stats_put_count(stats, "statpcal_nontoken_loads", s->nontoken_loads);
     gs_stats_put_count(stats, "statpcal_l2_use_pct_sum", s->l2_use_sum);
     gs_stats_put_count(stats, "statpcal_dram_use_pct_sum", s->dram_use_sum);
 }
