@@ -1,7 +1,9 @@
 /*
- * KM (examples/suite/km, CCWS-suite / Rodinia k-means): the small
- * workload's final membership, centres and iteration count, run through the
- * workload runner (device-side loop), equal a C reference of Rodinia's
+ * KM (examples/suite/km, CCWS-suite / Rodinia k-means) and KMEANS
+ * (examples/suite/kmeans, Rodinia's feature-major GPU layout, seed 001's
+ * kmeans): the small workloads' final membership, centres and iteration
+ * count, run through the workload runner (device-side loop), equal one C
+ * reference of Rodinia's
  * algorithm as the PTX computes it (src/fp/fpmath.h), exactly:
  * distances as fma(diff, diff, ans) over the features from 0, strict <
  * (first nearest wins), centres as add.f32 sums over chunks of 256 points
@@ -63,10 +65,13 @@ static void update(const uint32_t *f, uint32_t n, const uint32_t *membership, ui
     }
 }
 
-static void test_km_small(void)
+/* `setup` launches come before the loop's 3 a iteration (kmeansInit; for
+ * kmeans also invertMapping, whose feature-major copy must give the same
+ * distances, summed in the same order). */
+static void check_small(const char *name, uint32_t setup)
 {
     uint32_t *f, *membership, *got_m, *got_c, clusters[NC * NF], n, p, iter = 0, delta, got_iter;
-    GS_CHECK_EQ(GS_OK, wlb_run("km", "small", &wl, &host, &arena, &state));
+    GS_CHECK_EQ(GS_OK, wlb_run(name, "small", &wl, &host, &arena, &state));
     n = wlb_count(&wl, "membership");
     GS_CHECK_EQ(58368u, n);
     f = wlb_initial32(&wl, "features");
@@ -86,13 +91,24 @@ static void test_km_small(void)
     GS_CHECK_EQ(iter, state.repeat_iterations);
     GS_CHECK_EQ(0, test_diff32("membership", membership, got_m, n));
     GS_CHECK_EQ(0, test_diff32("clusters", clusters, got_c, NC * NF));
-    GS_CHECK_EQ(1u + 3u * iter, host.launches);
+    GS_CHECK_EQ(setup + 3u * iter, host.launches);
     free(f); free(membership); free(got_m); free(got_c);
+}
+
+static void test_km_small(void)
+{
+    check_small("km", 1u);
+}
+
+static void test_kmeans_small(void)
+{
+    check_small("kmeans", 2u);
 }
 
 int main(void)
 {
     GS_RUN(test_km_small);
+    GS_RUN(test_kmeans_small);
     wlb_release();
     free(test_arena_buffer);
     return gs_check_report();
