@@ -239,8 +239,7 @@ static int read_job(collection *c, uint32_t job, const char *text)
 }
 
 static const char *STATE_NAME[] = { "ok", "missing", "partial (incomplete file)",
-                                    "stale (the study line changed since it ran, or a "
-                                    "best it takes changed or is not known)" };
+                                    "stale (its study line or a best it takes changed)" };
 
 /* Best bi's winner on workload w among its sweep's results in dir, as
  * best_of picks it (first in order on a tie; NA values never win). */
