@@ -101,10 +101,11 @@
 typedef struct ciao_warp {
     uint64_t hits;                /* VTA hits since the kernel's launch */
     uint32_t cta;                 /* its CTA (GS_ORIGIN_NO_CTA until seen) */
-    uint16_t pair[2];             /* who triggered its isolation [0], its stall [1] */
+    uint16_t stalled_by;          /* the pair list's stall entry: the warp that stalled it
+                                   * (its isolation entry comes with CIAO-P / CIAO-C) */
     uint16_t intf;                /* interference list: the interfering warp */
     uint8_t intf_count;           /* its 2-bit saturating counter */
-    uint8_t stalled, isolated;
+    uint8_t stalled;
     uint32_t vta_next;            /* FIFO: the entry to replace next */
 } ciao_warp;
 
@@ -117,7 +118,7 @@ typedef struct ciao_sm {
 typedef struct ciao_state {
     gs_sched *(*sched_of)(void *machine, uint32_t sm, uint32_t s);
     void *machine;
-    uint32_t n_sms, scheds, warps, entries, variant;
+    uint32_t n_sms, scheds, warps, entries;
     uint64_t high_epoch, low_epoch, high_ppm, low_ppm;
     ciao_sm *sm;                  /* [n_sms] */
     ciao_warp *w;                 /* [n_sms][warps] */
@@ -168,7 +169,7 @@ static void clear_warp(ciao_state *s, uint32_t sm, uint32_t warp)
     ciao_warp *w = warp_at(s, sm, warp);
     memset(w, 0, sizeof *w);
     w->cta = GS_ORIGIN_NO_CTA;
-    w->pair[0] = w->pair[1] = w->intf = NO_WARP;
+    w->stalled_by = w->intf = NO_WARP;
     for (e = 0; e < s->entries; e++) {
         s->vta[at + e] = 0;
         s->evictor[at + e] = NO_WARP;
@@ -189,7 +190,7 @@ static void set_stalled(ciao_state *s, uint32_t sm, uint32_t warp, int stalled)
             s->stalled_max = c->stalled;
     } else {
         c->stalled--;
-        w->pair[1] = NO_WARP;
+        w->stalled_by = NO_WARP;
     }
     gs_sched_set_issue_allowed(sched_of_warp(s, sm, warp), gs_sched_local_slot(warp, s->scheds),
                                !stalled);
@@ -321,7 +322,7 @@ static void low_epoch(ciao_state *s, uint32_t sm)
         uint32_t k;
         if (!w->stalled)
             continue;   /* isolation (lines 11-15) comes with the shared-memory cache */
-        k = w->pair[1];
+        k = w->stalled_by;
         if (k != NO_WARP && present(s, sm, k) && above(s, sm, k, s->low_ppm, active))
             continue;
         set_stalled(s, sm, order[i], 0);
@@ -349,7 +350,7 @@ static void high_epoch(ciao_state *s, uint32_t sm)
             continue;
         }
         set_stalled(s, sm, j, 1);         /* CIAO-T: stall j directly (A13) */
-        warp_at(s, sm, j)->pair[1] = (uint16_t)me;   /* A11: the latest trigger */
+        warp_at(s, sm, j)->stalled_by = (uint16_t)me;   /* A11: the latest trigger */
     }
 }
 
@@ -380,7 +381,7 @@ static void forget_warp(ciao_state *s, uint32_t sm, uint32_t gone)
     uint32_t k;
     for (k = 0; k < s->warps; k++) {
         ciao_warp *w = warp_at(s, sm, k);
-        if (w->stalled && w->pair[1] == gone) {
+        if (w->stalled && w->stalled_by == gone) {
             set_stalled(s, sm, k, 0);
             s->exit_releases++;
         }
@@ -522,7 +523,6 @@ static gs_status ciao_init(void *state, const gs_mech_env *env, gs_mech_hooks *h
     s->scheds = env->scheds_per_sm;
     s->warps = env->warps_per_sm;
     s->entries = cfg->ciao_vta_entries;
-    s->variant = cfg->ciao_variant;
     s->high_epoch = cfg->ciao_high_epoch;
     s->low_epoch = cfg->ciao_low_epoch;
     s->high_ppm = cfg->ciao_high_cutoff_ppm;
