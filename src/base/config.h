@@ -319,6 +319,7 @@ typedef struct gs_config {
     uint32_t ciao_matrix;                  /* -gs_ciao_matrix: report the interference matrix */
     uint32_t locality_entries;             /* -gs_locality_entries (src/mech/locality.c) */
     uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
+    uint32_t smem_cache;                   /* -gs_smem_cache: unused shared memory as a cache */
     gs_event_trace_config event_trace;     /* -gs_event_trace* */
     gs_config_meta meta;
 } gs_config;

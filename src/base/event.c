@@ -126,7 +126,7 @@ uint32_t gs_event_decide(const gs_event_bus *bus, gs_decide_in *in, uint32_t *re
         if (!(d->levels & bit))
             continue;
         answer = d->decide(d->ctx, in);
-        if ((answer & GS_DECIDE_REDIRECT) && (d->redirect == NULL || in->level != GS_LEVEL_L1D))
+        if ((answer & GS_DECIDE_REDIRECT) && in->level != GS_LEVEL_L1D)
             answer &= ~(uint32_t)GS_DECIDE_REDIRECT;   /* nobody to serve it */
         if ((answer & GS_DECIDE_REDIRECT) && *redirector == GS_DECIDERS_MAX)
             *redirector = i;
@@ -139,7 +139,7 @@ uint64_t gs_event_redirect(const gs_event_bus *bus, uint32_t redirector,
                            const gs_decide_in *in)
 {
     const gs_decider *d = &bus->deciders[redirector];
-    return d->redirect(d->ctx, in);
+    return d->redirect != NULL ? d->redirect(d->ctx, in) : GS_REDIRECT_SMEM_CACHE;
 }
 
 static void fire_epoch(const gs_event_bus *bus, gs_event_sub *s, uint64_t cycle,

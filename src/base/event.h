@@ -66,7 +66,9 @@
     X(KERNEL_LAUNCH, "kernel_launch") /* value = CTAs in the grid; addr = the   \
                                          kernel name's hash (gs_hash_bytes) */     \
     X(KERNEL_FINISH, "kernel_finish") /* as KERNEL_LAUNCH */                      \
-    X(EPOCH, "epoch")                 /* value = epoch index; outcome = by */
+    X(EPOCH, "epoch")                 /* value = epoch index; outcome = by */  \
+    X(SMEM_CACHE_EVICT, "smem_cache_evict") /* as L1D_EVICT, for the shared-  \
+                                         memory cache (mem/smem_cache.h) */
 
 typedef enum gs_event_kind {
 #define GS_EVENT_ENUM(name, text) GS_EV_##name,
@@ -170,9 +172,12 @@ typedef struct gs_event_sub {
  *   INSERT_LOW   a line it allocates is inserted at the lowest priority
  *                (the cache policy's insert hint: LRU position, distant RRPV);
  *   REDIRECT     (L1 only) the first decider that answered REDIRECT serves it
- *                through its redirect function (shared memory used as a
- *                cache, CIAO), which returns the core cycle the data is
- *                ready, or GS_REDIRECT_DECLINED to let the request go on.
+ *                through its redirect function, which returns the core
+ *                cycle the data is ready, GS_REDIRECT_DECLINED to let the
+ *                request go on, or GS_REDIRECT_SMEM_CACHE to send it to the
+ *                SM's unused shared memory used as a cache (CIAO;
+ *                mem/smem_cache.h; declined when -gs_smem_cache is 0). A
+ *                decider with no redirect function means the latter.
  * Which requests are asked (decided here, written in the README): loads of
  * global and local data at the L1 (stores, atomics, .cg/.cv loads and
  * instruction fetches are not); reads at the L2 (writes and atomics always
@@ -187,6 +192,7 @@ enum gs_decision {
 };
 
 #define GS_REDIRECT_DECLINED (~(uint64_t)0)
+#define GS_REDIRECT_SMEM_CACHE (~(uint64_t)1)
 #define GS_DECIDERS_MAX 8u
 
 /* What a decider sees: the request and where it is. */
@@ -205,7 +211,8 @@ typedef struct gs_decider {
     const char *name;
     uint32_t levels;     /* bit GS_LEVEL_L1D and/or GS_LEVEL_L2 */
     uint32_t (*decide)(void *ctx, const gs_decide_in *in);
-    uint64_t (*redirect)(void *ctx, const gs_decide_in *in);   /* NULL: never redirects */
+    uint64_t (*redirect)(void *ctx, const gs_decide_in *in);   /* NULL: to the shared-
+                                                                 * memory cache */
     void *ctx;
 } gs_decider;
 
@@ -271,7 +278,7 @@ gs_status gs_event_add_decider(gs_event_bus *bus, const gs_decider *decider, gs_
 uint32_t gs_event_decide(const gs_event_bus *bus, gs_decide_in *in, uint32_t *redirector);
 
 /* Let decider `redirector` serve the request: the core cycle its data is
- * ready, or GS_REDIRECT_DECLINED. */
+ * ready, GS_REDIRECT_DECLINED or GS_REDIRECT_SMEM_CACHE. */
 uint64_t gs_event_redirect(const gs_event_bus *bus, uint32_t redirector,
                            const gs_decide_in *in);
 

@@ -424,7 +424,7 @@ const gs_option gs_options[] = {
           "or goes around it (bypass)"),
     NAMES("gs_ciao_variant", ciao_variant, "t", ciao_variant_names,
           "ciao: t (CIAO-T: stall the interfering warp), p (CIAO-P: isolate it in shared "
-          "memory) or c (CIAO-C: both); p and c need the shared-memory cache, not modelled yet"),
+          "memory used as a cache) or c (CIAO-C: both); p and c need -gs_smem_cache 1"),
     U32("gs_ciao_vta_entries", ciao_vta_entries, "8", 1, 1024u,
         "ciao: victim tag entries per warp, FIFO (seed-001 Table I: 8)"),
     U32("gs_ciao_high_epoch", ciao_high_epoch, "5000", 1, 0xFFFFFFFFu,
@@ -446,6 +446,10 @@ const gs_option gs_options[] = {
     U32L("gs_ldst_stage_entries", ldst_stage_entries, "0", 0, GS_MAX_LDST_STAGE_ENTRIES,
          "requests the staged LD/ST path holds per SM for a mechanism that owns it "
          "(0: no stage)"),
+    U32("gs_smem_cache", smem_cache, "0", 0, 1,
+        "1: the shared memory the resident CTAs leave unused is a direct-mapped cache of "
+        "128-byte blocks for the loads a mechanism redirects there (ciao's p and c "
+        "variants; seed 001 section 2.7)"),
     /* ---- event trace (src/sim/event_trace.h; README "Event trace") ---- */
     OPT("gs_event_trace", GS_OPT_EVENTS, event_trace.kinds, "none", 0, 0,
         "event kinds to trace, one line each: none, all or kind[,kind...] of base/event.h"),

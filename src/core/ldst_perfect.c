@@ -74,7 +74,7 @@ static int perfect_idle(const void *state)
 
 const gs_ldst_ops gs_ldst_perfect_ops = {
     "perfect", perfect_can_accept, perfect_accept, perfect_cycle, perfect_completions,
-    perfect_idle, NULL, NULL
+    perfect_idle, NULL, NULL, NULL
 };
 
 void gs_ldst_perfect_init(gs_ldst_perfect *unit, gs_ldst *ldst, uint32_t l1_latency_cycles,

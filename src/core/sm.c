@@ -165,6 +165,18 @@ static void sm_event(const gs_sm *sm, unsigned kind, uint32_t w, uint32_t cta_id
 
 /* ---- CTA start and warp exit ---- */
 
+/* The LD/ST unit learns the shared memory the resident CTAs hold (the
+ * shared-memory cache takes the rest: mem/smem_cache.h). Decision: it
+ * shrinks when a CTA starts (its warps join) and grows when one finishes;
+ * the dispatcher's count includes CTAs placed and waiting for their launch
+ * latency, whose space is reserved already. */
+static void shared_changed(gs_sm *sm, uint64_t cycle)
+{
+    if (sm->ldst->ops->shared_in_use != NULL)
+        sm->ldst->ops->shared_in_use(sm->ldst->state,
+                                     gs_cta_sm_state(sm->disp, sm->id)->shmem_used, cycle);
+}
+
 void gs_sm_start_cta(gs_sm *sm, const gs_cta_placement *pl, void *fe_cta, uint64_t cycle)
 {
     gs_sm_cta *cta = &sm->ctas[pl->cta_slot];
@@ -194,6 +206,7 @@ void gs_sm_start_cta(gs_sm *sm, const gs_cta_placement *pl, void *fe_cta, uint64
             gs_event_bus_bind_warp(sm->bus, sm->id, w, pl->cta_id);
     }
     sm->last_progress = cycle;
+    shared_changed(sm, cycle);
     if (SM_WANTS(sm, CTA_LAUNCH))
         sm_event(sm, GS_EV_CTA_LAUNCH, GS_ORIGIN_NONE, pl->cta_id, cycle, 0, pl->num_warps, 0);
 }
@@ -232,6 +245,7 @@ static void cta_finished(gs_sm *sm, uint32_t slot, uint64_t cycle)
     sm->ctas[slot].in_use = 0;
     sm->st.ctas_done++;
     gs_cta_finish(sm->disp, sm->id, slot);
+    shared_changed(sm, cycle);
 }
 
 static void warp_leave(gs_sm *sm, uint32_t w, uint64_t cycle)

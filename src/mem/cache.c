@@ -548,6 +548,51 @@ uint32_t gs_cache_find(const gs_cache *c, uint64_t addr)
     return gs_cachei_find(c, gs_cache_set_of(c, addr), la);
 }
 
+/* Where a line is headed (mem/cache.h). */
+gs_cache_holding gs_cache_holding_of(const gs_cache *c, uint64_t addr)
+{
+    uint64_t la = gs_cachei_line_addr(c, addr);
+    uint32_t line, entry;
+    if (c->mode != GS_CACHE_MODE_NORMAL)
+        return GS_CACHE_HOLDS_NONE;
+    line = gs_cachei_find(c, gs_cache_set_of(c, addr), la);
+    if (line != GS_CACHE_NONE) {
+        const gs_cache_line *l = &c->lines[line];
+        if (l->pending_mask == 0 && l->dirty_mask == 0 && l->valid_mask == c->full_mask)
+            return GS_CACHE_HOLDS_CLEAN;
+        return GS_CACHE_HOLDS_BUSY;
+    }
+    entry = gs_mshr_find(&c->mshr, la);
+    if (entry == GS_MSHR_NONE)
+        return GS_CACHE_HOLDS_NONE;
+    if (c->mshr.entries[entry].insert_on_fill)
+        return GS_CACHE_HOLDS_BUSY;
+    return c->mshr.entries[entry].fill_redirected ? GS_CACHE_HOLDS_REDIRECTED_FILL
+                                                  : GS_CACHE_HOLDS_PASSING_FILL;
+}
+
+int gs_cache_take_line(gs_cache *c, uint64_t addr, uint32_t *owner_warp)
+{
+    uint64_t la = gs_cachei_line_addr(c, addr);
+    uint32_t set, line;
+    gs_cache_line *l;
+    if (gs_cache_holding_of(c, addr) != GS_CACHE_HOLDS_CLEAN)
+        return 0;
+    set = gs_cache_set_of(c, addr);
+    line = gs_cachei_find(c, set, la);
+    l = &c->lines[line];
+    *owner_warp = l->owner_warp;
+    gs_cachei_invalidated(c, set, line - set * c->way_stride);
+    memset(l, 0, sizeof *l);
+    return 1;
+}
+
+int gs_cache_fill_redirected(const gs_cache *c, uint64_t line_addr)
+{
+    uint32_t entry = gs_mshr_find(&c->mshr, line_addr);
+    return entry != GS_MSHR_NONE && c->mshr.entries[entry].fill_redirected;
+}
+
 const gs_cache_line *gs_cache_line_at(const gs_cache *c, uint32_t index)
 {
     GS_ASSERT(index < c->n_lines);

@@ -144,6 +144,9 @@ typedef struct gs_cache_request {
     uint8_t use_index_addr;        /* 0: the set comes from addr */
     uint8_t insert_hint;           /* GS_CACHE_INSERT_*: 0 the policy's own, 1 lowest priority */
     uint8_t origin;                /* GS_CACHE_ORIGIN_*: the breakdown row (statistics only) */
+    uint8_t fill_redirected;       /* a read miss whose new MSHR entry fills another target
+                                    * (the shared-memory cache, mem/smem_cache.h): set with
+                                    * no_allocate; a merge never changes an entry's target */
 } gs_cache_request;
 
 typedef struct gs_cache_result {
@@ -311,6 +314,27 @@ int gs_cache_miss_pop(gs_cache *cache, gs_mem_req *req);
 
 /* Merge length of the oldest MSHR entry of a line (0 when none): seed-002. */
 uint32_t gs_cache_mshr_merges(const gs_cache *cache, uint64_t line_addr);
+
+/* Where the line of `addr` is, or is headed, for a router that keeps one
+ * copy of it (the shared-memory cache, mem/ldst_full.c): */
+typedef enum gs_cache_holding {
+    GS_CACHE_HOLDS_NONE = 0,       /* not here and not coming */
+    GS_CACHE_HOLDS_CLEAN,          /* a whole, valid, clean line with no fill pending */
+    GS_CACHE_HOLDS_BUSY,           /* present but partial, dirty or filling, or an MSHR
+                                    * entry will insert it on fill */
+    GS_CACHE_HOLDS_REDIRECTED_FILL,/* an MSHR entry fetches it for another target */
+    GS_CACHE_HOLDS_PASSING_FILL    /* an MSHR entry fetches it without caching it */
+} gs_cache_holding;
+gs_cache_holding gs_cache_holding_of(const gs_cache *cache, uint64_t addr);
+
+/* Move a CLEAN line out (invalidate it, the policy told; no eviction event:
+ * the block lives on elsewhere), its owner warp in *owner_warp. 0 (nothing
+ * done) unless gs_cache_holding_of is CLEAN. */
+int gs_cache_take_line(gs_cache *cache, uint64_t addr, uint32_t *owner_warp);
+
+/* 1 when the oldest MSHR entry of line_addr fills another target
+ * (gs_cache_request.fill_redirected). */
+int gs_cache_fill_redirected(const gs_cache *cache, uint64_t line_addr);
 
 /* State probes for tests and the watchdog dump. */
 uint32_t gs_cache_set_of(const gs_cache *cache, uint64_t addr);

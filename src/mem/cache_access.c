@@ -70,6 +70,7 @@ static void cache_read_commit(gs_cache *c, const gs_cache_request *rq, uint64_t 
         e->insert_on_fill = (uint8_t)(c->on_fill && !rq->no_allocate
                                       && c->mode != GS_CACHE_MODE_BYPASS);
         e->insert_hint = rq->insert_hint;
+        e->fill_redirected = (uint8_t)(rq->fill_redirected && rq->no_allocate);
         e->origin_sm = rq->sm;
     } else {
         res->merged = 1;

@@ -66,6 +66,9 @@ typedef struct gs_ldst_ops {
     /* Writes at most `max` warps whose instruction line has arrived by
      * core_cycle, in arrival order; returns how many. */
     uint32_t (*fetched)(void *unit, uint64_t core_cycle, uint32_t *warps, uint32_t max);
+    /* Optional (NULL: not told). The SM's resident CTAs now hold `used_bytes`
+     * of shared memory (after a CTA is placed or finishes). */
+    void (*shared_in_use)(void *unit, uint32_t used_bytes, uint64_t core_cycle);
 } gs_ldst_ops;
 
 /* One SM's LD/ST unit: the operations and the implementation's state. */

@@ -125,6 +125,8 @@ size_t gs_ldst_full_bytes(const gs_memsys *sys)
         bytes += gs_cache_arena_bytes(&sys->l1_params);
     if (sys->stage_entries != 0)
         bytes += gs_ldst_stage_bytes(sys->stage_entries);
+    if (sys->smem_cache_on)
+        bytes += gs_arena_round(gs_smem_cache_bytes(sys->shmem_bytes));
     return bytes;
 }
 
@@ -148,6 +150,8 @@ gs_status gs_ldst_full_init(gs_ldst_full *u, gs_memsys *sys, uint32_t sm, gs_are
     if (sys->stage_entries != 0 &&
         gs_ldst_stage_init(&u->stage, arena, sys->stage_entries, diag) != GS_OK)
         return GS_E_ARENA;
+    if (sys->smem_cache_on && gs_smem_cache_init(&u->smem, arena, sys->shmem_bytes, diag) != GS_OK)
+        return GS_E_ARENA;
     if (u->has_l1) {
         gs_cache_params l1 = sys->l1_params;
         l1.policy.stream = GS_CACHE_STREAM_L1D(sm);
@@ -167,6 +171,9 @@ static void note_latency(gs_ldst_full *u, const gs_mem_req *req, uint64_t now)
         u->stats.latency_max = latency;
 }
 
+static void smem_install(gs_ldst_full *u, uint64_t addr, uint32_t warp, uint32_t pc,
+                         uint64_t now);
+
 static void receive_reply(gs_ldst_full *u, uint64_t now)
 {
     gs_memsys *sys = u->sys;
@@ -174,18 +181,31 @@ static void receive_reply(gs_ldst_full *u, uint64_t now)
     gs_cache_waiter waiters[GS_MAX_MSHR_MERGE];
     uint32_t released = 0, i;
     uint64_t ready = now + sys->l1_latency_cycles;
+    int to_smem;
     if (req == NULL)
         return;
     if (req->flags & GS_REQ_INSTRUCTION) {
         GS_ASSERT(u->n_fetched < GS_MAX_WARPS_PER_SM);
         u->fetched[u->n_fetched++] = req->origin_warp;   /* the SM fills its I-cache */
     } else if (!(req->flags & GS_REQ_BYPASS_L1)) {
+        /* seed-001 2.8 step 4: an entry with the translated-address field
+         * writes the data into the shared-memory cache, not the L1D; the
+         * waiters get it from there (one shared-memory access). */
+        to_smem = sys->smem_cache_on && gs_cache_fill_redirected(&u->l1, req->line_addr);
         if (!gs_cache_fill(&u->l1, req->line_addr, req->sector_mask, now, waiters,
                            GS_MAX_MSHR_MERGE, &released)) {
             u->stats.fill_stalls++;
             return;
         }
         u->retry_blocked = 0;
+        if (to_smem) {
+            ready = now + sys->smem_latency_cycles;
+            u->smem_port_cycle = now + 1u;   /* A16: the write takes this cycle's bank pass */
+            u->stats.smem_fills++;
+            if (!gs_cache_fill_redirected(&u->l1, req->line_addr))   /* the whole line is in */
+                smem_install(u, req->line_addr, released ? waiters[0].warp : GS_ORIGIN_NONE,
+                             released ? waiters[0].pc : 0u, now);
+        }
         for (i = 0; i < released; i++)
             if (!waiters[i].is_write)
                 request_done(u, waiters[i].token, ready);
@@ -351,14 +371,144 @@ static void repeat_fail(gs_ldst_full *u, const ldst_access *a, uint64_t now)
     }
 }
 
+/* ---- unused shared memory as a cache (mem/smem_cache.h; seed-001 2.8) ----
+ * The datapath of the redirected requests, decided here (README
+ * "Decisions", seed-001 5.2):
+ *  - a redirected load first checks the L1D tag (seed-001 2.8 step 1). A
+ *    whole, clean L1D line migrates: the L1D gives it up through the
+ *    response queue and the shared-memory cache takes it, one copy only
+ *    (step 2); its data is ready l1_latency + smem_latency + 1 cycles
+ *    later (the L1D read, the response-queue hop, the shared-memory write).
+ *    A line the L1D is still filling, or a dirty (local) one, stays there
+ *    and serves the request as an L1D access (one copy, no write-back path
+ *    in the shared-memory cache);
+ *  - otherwise a shared-memory-cache hit is ready l1_latency + smem_latency
+ *    later (the serialized L1D tag check, then one shared-memory access
+ *    reading tag and data in parallel: Table I's 1 cycle);
+ *  - a miss takes an L1D MSHR entry marked with the translated address and
+ *    the L1D's miss queue (step 3): it is an L1D read miss in the L1D's
+ *    counters and events (the tag check the L1D made), allocates no L1D
+ *    line, and asks for the whole line. The reply writes the block into its
+ *    slot, computed from the geometry when the data arrives (a resize in
+ *    between cannot write outside the cache), and the waiters' data is
+ *    ready smem_latency later (step 4). The block's owner is the warp whose
+ *    miss made the entry; the block it replaces goes to the victim tags as
+ *    an SMEM_CACHE_EVICT event (2.8 "shared VTA");
+ *  - A15: a load of a warp that is not redirected, of a block the
+ *    shared-memory cache holds, is served there (the cache-control logic
+ *    checks both tags: 2.8 "Routing"), and the block stays: no reverse
+ *    migration, so the single copy holds without one. A store or atomic
+ *    to a block held there removes it (write-evict, as the L1D does with
+ *    global writes) and goes on as usual: the shared-memory cache is never
+ *    dirty. A request of a non-redirected warp that meets a redirected
+ *    fill in the MSHRs merges with it (the fill still goes to shared
+ *    memory); a redirected one that meets a plain L1D fill merges and the
+ *    line lands in the L1D: an entry's target is fixed by the request that
+ *    made it;
+ *  - A16: the LD/ST unit makes one access a cycle, so redirected accesses
+ *    and the kernel's own shared-memory passes are serialized by
+ *    construction; a fill written into shared memory takes that cycle's
+ *    bank pass, and an access or pass that needs the banks then waits a
+ *    cycle (ldst_smem_port_conflicts).
+ * Single copy: whenever a block enters the shared-memory cache the L1D holds
+ * no valid line of it (asserted). */
+
+static int smem_port_busy(gs_ldst_full *u, uint64_t now)
+{
+    if (u->smem_port_cycle != now + 1u)
+        return 0;
+    u->stats.smem_port_conflicts++;
+    return 1;
+}
+
+static void smem_install(gs_ldst_full *u, uint64_t addr, uint32_t warp, uint32_t pc,
+                         uint64_t now)
+{
+    uint64_t victim = 0;
+    uint32_t victim_owner = GS_ORIGIN_NONE;
+    GS_ASSERT(gs_cache_holding_of(&u->l1, addr) != GS_CACHE_HOLDS_CLEAN);   /* one copy */
+    if (!gs_smem_cache_install(&u->smem, addr, warp, &victim, &victim_owner))
+        return;
+    u->stats.smem_evictions++;
+    if (GS_EVENT_WANTED(u->bus, GS_EV_SMEM_CACHE_EVICT)) {
+        gs_event ev;
+        gs_cache_event_init(&u->l1, &ev, GS_EV_SMEM_CACHE_EVICT, now, (uint16_t)u->sm,
+                            (uint16_t)warp, pc);
+        ev.addr = victim;
+        ev.owner_sm = (uint16_t)u->sm;
+        ev.owner_warp = (uint16_t)victim_owner;
+        gs_event_emit(u->bus, &ev);
+    }
+}
+
+/* A15: a load served by the shared-memory cache (1), or not held there (0). */
+static int smem_serve(gs_ldst_full *u, const ldst_access *a, uint64_t now)
+{
+    if (u->smem.valid == 0 || !gs_smem_cache_lookup(&u->smem, a->c->line_addr, NULL))
+        return 0;
+    raise_ready(&u->slots[a->slot], now + u->sys->l1_latency_cycles +
+                                        u->sys->smem_latency_cycles);
+    return 1;
+}
+
+static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32_t decision,
+                     int to_smem);
+
+/* A redirected load (the decider's REDIRECT with the shared-memory cache as
+ * target): 1 when taken, 0 when it waits. */
+static int access_redirected(gs_ldst_full *u, const ldst_access *a, uint64_t now)
+{
+    uint64_t addr = a->c->line_addr;
+    uint32_t owner;
+    gs_cache_holding where = gs_cache_holding_of(&u->l1, addr);
+    if (where == GS_CACHE_HOLDS_BUSY || (where == GS_CACHE_HOLDS_CLEAN && u->smem.blocks == 0)) {
+        if (!access_l1(u, a, now, GS_DECIDE_DEFAULT, 0))
+            return 0;
+        u->stats.smem_redirected++;
+        u->stats.smem_l1_kept++;
+        return 1;
+    }
+    if (smem_port_busy(u, now))
+        return 0;
+    if (where == GS_CACHE_HOLDS_CLEAN) {
+        (void)gs_cache_take_line(&u->l1, addr, &owner);
+        u->retry_blocked = 0;   /* a line left the L1D */
+        smem_install(u, addr, a->warp, a->pc, now);
+        raise_ready(&u->slots[a->slot], now + u->sys->l1_latency_cycles +
+                                            u->sys->smem_latency_cycles + 1u);
+        u->stats.smem_redirected++;
+        u->stats.smem_migrations++;
+        return 1;
+    }
+    if (smem_serve(u, a, now)) {
+        u->stats.smem_redirected++;
+        u->stats.smem_hits++;
+        return 1;
+    }
+    if (!access_l1(u, a, now, GS_DECIDE_NO_ALLOCATE, u->smem.blocks != 0))
+        return 0;
+    u->stats.smem_redirected++;
+    u->stats.smem_misses++;
+    return 1;
+}
+
 /* One L1 access: 1 when taken, 0 on a RESERVATION_FAIL (retry next cycle).
- * `decision`: the deciders' NO_ALLOCATE / INSERT_LOW (base/event.h). */
-static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32_t decision)
+ * `decision`: the deciders' NO_ALLOCATE / INSERT_LOW (base/event.h);
+ * `to_smem`: a redirected miss whose fill goes to the shared-memory cache. */
+static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32_t decision,
+                     int to_smem)
 {
     gs_ldst_slot *s = &u->slots[a->slot];
     const gs_coalesce_req *c = a->c;
     gs_cache_request r;
     gs_cache_result res;
+    if (u->smem.valid != 0 && !to_smem && a->op == GS_MEM_LOAD &&
+        gs_smem_cache_lookup(&u->smem, c->line_addr, NULL)) {   /* A15: served where it is */
+        if (smem_port_busy(u, now) || !smem_serve(u, a, now))
+            return 0;
+        u->stats.smem_shared_hits++;
+        return 1;
+    }
     if (u->retry_blocked) {
         repeat_fail(u, a, now);
         return 0;
@@ -377,6 +527,10 @@ static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32
     r.space = a->space;
     r.no_allocate = (uint8_t)((decision & GS_DECIDE_NO_ALLOCATE) != 0);
     r.insert_hint = (uint8_t)((decision & GS_DECIDE_INSERT_LOW) ? GS_CACHE_INSERT_LOWEST : 0);
+    if (to_smem) {   /* the whole block, for the shared-memory cache */
+        r.fill_redirected = 1;
+        r.sector_mask = (1u << GS_CACHE_SECTORS) - 1u;
+    }
     res = gs_cache_access(&u->l1, &r, now);
     if (res.outcome == GS_CACHE_RESERVATION_FAIL) {
         u->stats.reservation_stalls++;
@@ -398,7 +552,9 @@ static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32
 
 /* Ask the deciders about the head's current load once (base/event.h); a
  * redirect they serve completes it at the cycle they name. Returns 1 when
- * the access was served by a redirect. */
+ * the access was served by a redirect. A redirect to the shared-memory
+ * cache keeps REDIRECT in the decision (access_decided routes it, retries
+ * included); without that cache (-gs_smem_cache 0) it is declined. */
 static int decide_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 {
     gs_decide_in in;
@@ -420,8 +576,10 @@ static int decide_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now)
     if (!(*a->decision & GS_DECIDE_REDIRECT))
         return 0;
     ready = gs_event_redirect(u->bus, redirector, &in);
+    if (ready == GS_REDIRECT_SMEM_CACHE && u->sys->smem_cache_on)
+        return 0;
     *a->decision &= (uint8_t)~GS_DECIDE_REDIRECT;
-    if (ready == GS_REDIRECT_DECLINED)
+    if (ready == GS_REDIRECT_DECLINED || ready == GS_REDIRECT_SMEM_CACHE)
         return 0;
     raise_ready(&u->slots[a->slot], ready > now ? ready : now + 1u);
     return 1;
@@ -432,20 +590,25 @@ static int access_decided(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 {
     if (!*a->decided && decide_l1(u, a, now))
         return 1;
+    if (*a->decision & GS_DECIDE_REDIRECT)
+        return access_redirected(u, a, now);
     if (*a->decision & GS_DECIDE_BYPASS)
         return access_direct(u, a, now);
-    return access_l1(u, a, now, *a->decision);
+    return access_l1(u, a, now, *a->decision, 0);
 }
 
 /* Make access `a` along `path`: 1 when taken. */
 static int make_access(gs_ldst_full *u, const ldst_access *a, uint8_t path, uint64_t now)
 {
+    if (u->smem.valid != 0 && a->op != GS_MEM_LOAD &&
+        gs_smem_cache_invalidate(&u->smem, a->c->line_addr))   /* A15: never dirty */
+        u->stats.smem_write_invalidations++;
     if (path == GS_PATH_DIRECT)
         return access_direct(u, a, now);
     if (a->op == GS_MEM_LOAD && GS_DECIDE_WANTED(u->bus, GS_LEVEL_L1D) &&
         (a->space == GS_SPACE_GLOBAL || a->space == GS_SPACE_LOCAL))
         return access_decided(u, a, now);
-    return access_l1(u, a, now, GS_DECIDE_DEFAULT);
+    return access_l1(u, a, now, GS_DECIDE_DEFAULT, 0);
 }
 
 /* The head's next request as an access. */
@@ -543,6 +706,8 @@ static void process_head(gs_ldst_full *u, uint64_t now)
 {
     gs_ldst_slot *s = &u->slots[u->head_slot];
     if (u->head_path == GS_PATH_SHARED) {
+        if (u->smem_port_cycle != 0 && smem_port_busy(u, now))
+            return;   /* A16: a fill into the shared-memory cache has the banks */
         if (u->shmem_passes_left > 0)
             u->shmem_passes_left--;
         if (u->shmem_passes_left == 0) {
@@ -737,9 +902,18 @@ static int unit_idle(const void *unit)
     return u->n_free == GS_LDST_SLOTS && u->head_slot < 0;
 }
 
+/* The SM's resident CTAs now hold `used_bytes` of shared memory: the
+ * shared-memory cache takes what they leave (mem/smem_cache.h). */
+static void unit_shared_in_use(void *unit, uint32_t used_bytes, uint64_t now)
+{
+    gs_ldst_full *u = unit;
+    if (u->sys->smem_cache_on)
+        (void)gs_smem_cache_resize(&u->smem, used_bytes, now);
+}
+
 const gs_ldst_ops gs_ldst_full_ops = {
     "full", unit_can_accept, unit_accept, unit_cycle, unit_completions, unit_idle,
-    unit_fetch, unit_fetched
+    unit_fetch, unit_fetched, unit_shared_in_use
 };
 
 void gs_ldst_full_dump(const gs_ldst_full *u, const gs_sink *sink)

@@ -213,6 +213,8 @@ size_t gs_memsys_bytes(const gs_config *cfg)
     probe.l1_params = plan.l1;
     probe.direct_queue_entries = plan.direct_queue;
     probe.stage_entries = cfg->ldst_stage_entries;
+    probe.smem_cache_on = cfg->smem_cache;
+    probe.shmem_bytes = cfg->shmem_bytes;
     bytes = gs_arena_round(sizeof(gs_memsys));
     bytes += gs_arena_round((size_t)plan.n_sms * sizeof(gs_ldst_full));
     bytes += (size_t)plan.n_sms * gs_ldst_full_bytes(&probe);
@@ -257,6 +259,37 @@ static gs_status relocate(const gs_config *cfg, const char *const *names, uint32
     return gs_config_error_at(cfg, gs_config_latest(cfg, names, count), diag, "%s", message);
 }
 
+/* -gs_smem_cache 1 (mem/smem_cache.h): a 128-byte block is one row of a
+ * 16-bank group, its tags in the other group; it lives beside a normal L1D
+ * whose MSHRs and miss queue it shares, in a shared memory of fixed size. */
+#define SMEM_CACHE_OPTION gs_option_find("gs_smem_cache", 13u)
+static gs_status check_smem_cache(const gs_config *cfg, const memsys_plan *plan, gs_diag *diag)
+{
+    uint32_t k;
+    if (!cfg->smem_cache)
+        return GS_OK;
+    if (!plan->l1_present || cfg->l1d_mode != GS_CACHE_MODE_NORMAL || cfg->perfect_mem)
+        return gs_config_error_at(cfg, SMEM_CACHE_OPTION, diag, "-gs_smem_cache 1 shares the "
+                                  "L1D's MSHRs and miss queue: it needs the memory system and "
+                                  "a normal L1D (-gpgpu_cache:dl1, -gs_l1d_mode normal)");
+    if (cfg->dl1.line_bytes != GS_SMEM_CACHE_BLOCK_BYTES || cfg->shmem_num_banks != 32u)
+        return gs_config_error_at(cfg, SMEM_CACHE_OPTION, diag, "-gs_smem_cache 1 stores "
+                                  "128-byte blocks in two groups of 16 eight-byte banks: it "
+                                  "needs a 128-byte L1D line (has %u) and -gpgpu_shmem_num_banks "
+                                  "32 (has %u)", (unsigned)cfg->dl1.line_bytes,
+                                  (unsigned)cfg->shmem_num_banks);
+    if (plan->split_applies)
+        return gs_config_error_at(cfg, SMEM_CACHE_OPTION, diag, "-gs_smem_cache 1 needs a fixed "
+                                  "shared-memory size: turn the adaptive L1D/shared-memory split "
+                                  "off (-gpgpu_adaptive_cache_config 0)");
+    if (gs_smem_cache_blocks_for(cfg->shmem_bytes, &k) == 0)
+        return gs_config_error_at(cfg, SMEM_CACHE_OPTION, diag, "-gs_smem_cache 1: a %u-byte "
+                                  "shared memory holds no 2 blocks and their tag row (at least "
+                                  "%u bytes)", (unsigned)cfg->shmem_bytes,
+                                  2u * GS_SMEM_CACHE_ROW_BYTES);
+    return GS_OK;
+}
+
 /* Every memory-system combination check, before anything is built. */
 static gs_status check_config(const gs_config *cfg, const memsys_plan *plan, gs_diag *diag)
 {
@@ -275,6 +308,9 @@ static gs_status check_config(const gs_config *cfg, const memsys_plan *plan, gs_
         "gpgpu_cache:dl1", "gpgpu_shmem_size", "gs_l1d_mode"
     };
     gs_status st = relocate(cfg, icnt, 7, check_plan(cfg, plan, diag), diag);
+    if (st != GS_OK)
+        return st;
+    st = check_smem_cache(cfg, plan, diag);
     if (st != GS_OK)
         return st;
     st = relocate(cfg, parts, 11, gs_part_params_check(&plan->parts, diag), diag);
@@ -317,6 +353,8 @@ static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan 
     sys->l1_params = plan->l1;
     sys->l1_present = plan->l1_present;
     sys->perfect_const = cfg->perfect_inst_const_cache;
+    sys->smem_cache_on = cfg->smem_cache;
+    sys->shmem_bytes = cfg->shmem_bytes;
     sys->shmem.n_banks = cfg->shmem_num_banks;
     sys->shmem.bank_bytes = 4u;   /* seed-004 1.3.2: 32-bit banks */
     sys->coalesce.line_bytes = plan->l1_present ? cfg->dl1.line_bytes : 128u;
@@ -390,6 +428,9 @@ static void flush_l1s(gs_memsys *sys)
     for (i = 0; i < sys->n_sms; i++) {
         sys->flush_lines_dropped += gs_cache_invalidate_all(&sys->ldst[i].l1);
         sys->ldst[i].retry_blocked = 0;   /* the L1D changed: retry for real */
+        if (sys->smem_cache_on)   /* the shared-memory cache is the L1's other half */
+            sys->ldst[i].stats.smem_flush_drops +=
+                gs_smem_cache_invalidate_all(&sys->ldst[i].smem);
     }
     sys->flushes++;
 }

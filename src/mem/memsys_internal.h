@@ -21,6 +21,7 @@
 #include "mem/partition.h"
 #include "mem/req_pool.h"
 #include "mem/shmem.h"
+#include "mem/smem_cache.h"
 
 /* Memory instructions one LD/ST unit holds at once (accepted, not completed). */
 #define GS_LDST_SLOTS 64u
@@ -53,6 +54,18 @@ typedef struct gs_ldst_stats {
     uint64_t staged;                  /* requests that went through the stage */
     uint64_t stage_holds;             /* cycles the stage's owner held every request */
     uint64_t assoc_bypasses;          /* staged loads sent around an associativity stall */
+    /* the shared-memory cache (-gs_smem_cache 1; mem/smem_cache.h) */
+    uint64_t smem_redirected;         /* redirected loads (accesses made) */
+    uint64_t smem_hits;               /* ... found in the shared-memory cache */
+    uint64_t smem_misses;             /* ... fetched from L2 into it (or merged) */
+    uint64_t smem_migrations;         /* ... moved there from the L1D */
+    uint64_t smem_l1_kept;            /* ... served by the L1D, which holds or awaits the line */
+    uint64_t smem_fills;              /* L2 replies written into it */
+    uint64_t smem_evictions;          /* valid blocks replaced by a fill or migration */
+    uint64_t smem_shared_hits;        /* loads of other warps served from it (A15) */
+    uint64_t smem_write_invalidations;/* blocks removed by a store or atomic (A15) */
+    uint64_t smem_port_conflicts;     /* cycles an access waited for a fill's bank pass (A16) */
+    uint64_t smem_flush_drops;        /* blocks dropped between kernels */
 } gs_ldst_stats;
 
 typedef struct gs_ldst_full {
@@ -90,6 +103,9 @@ typedef struct gs_ldst_full {
     void *pick_ctx;
     uint32_t stage_flags;             /* GS_STAGE_* of the owner */
     gs_coalesce_req reqs[GS_COALESCE_MAX_REQS];
+    /* Unused shared memory as a cache (-gs_smem_cache 1; mem/smem_cache.h). */
+    gs_smem_cache smem;
+    uint64_t smem_port_cycle;         /* core cycle + 1 a fill took the banks' pass (0: none) */
     gs_ldst_stats stats;
 } gs_ldst_full;
 
@@ -109,6 +125,8 @@ struct gs_memsys {
     gs_cache_params l1_params;
     uint32_t l1_present;
     uint32_t perfect_const;          /* -gpgpu_perfect_inst_const_cache: constant loads hit */
+    uint32_t smem_cache_on;          /* -gs_smem_cache: unused shared memory caches blocks */
+    uint32_t shmem_bytes;            /* -gpgpu_shmem_size */
     gs_shmem_params shmem;
     gs_coalesce_params coalesce;
     gs_addrmap map;

@@ -45,11 +45,58 @@ static void ldst_aggregate(const gs_memsys *sys, gs_ldst_stats *sum)
         sum->staged += s->staged;
         sum->stage_holds += s->stage_holds;
         sum->assoc_bypasses += s->assoc_bypasses;
+        sum->smem_redirected += s->smem_redirected;
+        sum->smem_hits += s->smem_hits;
+        sum->smem_misses += s->smem_misses;
+        sum->smem_migrations += s->smem_migrations;
+        sum->smem_l1_kept += s->smem_l1_kept;
+        sum->smem_fills += s->smem_fills;
+        sum->smem_evictions += s->smem_evictions;
+        sum->smem_shared_hits += s->smem_shared_hits;
+        sum->smem_write_invalidations += s->smem_write_invalidations;
+        sum->smem_port_conflicts += s->smem_port_conflicts;
+        sum->smem_flush_drops += s->smem_flush_drops;
         sum->replies += s->replies;
         sum->latency_sum += s->latency_sum;
         if (s->latency_max > sum->latency_max)
             sum->latency_max = s->latency_max;
     }
+}
+
+/* -gs_smem_cache 1 (mem/smem_cache.h; seed-001 5.1-8 "shared-memory
+ * utilisation, redirected and migrated requests"): only then, so runs
+ * without it keep their bytes. Utilisation: valid blocks over the blocks
+ * the cache had, per core cycle, summed over the SMs (percent, 2 places). */
+static void report_smem_cache(const gs_memsys *sys, const gs_ldst_stats *s, gs_stats *stats)
+{
+    uint64_t resizes = 0, drops = 0, block_cycles = 0, valid_cycles = 0, blocks_max = 0;
+    uint32_t i;
+    for (i = 0; i < sys->n_sms; i++) {
+        gs_smem_cache c = sys->ldst[i].smem;   /* a copy: accounting closes it at the end */
+        gs_smem_cache_account(&c, sys->core_cycles_seen);
+        resizes += c.stats.resizes;
+        drops += c.stats.resize_drops;
+        block_cycles += c.stats.block_cycles;
+        valid_cycles += c.stats.valid_cycles;
+        if (c.stats.blocks_max > blocks_max)
+            blocks_max = c.stats.blocks_max;
+    }
+    gs_stats_put_count(stats, "smem_cache_redirected", s->smem_redirected);
+    gs_stats_put_count(stats, "smem_cache_hits", s->smem_hits);
+    gs_stats_put_count(stats, "smem_cache_misses", s->smem_misses);
+    gs_stats_put_count(stats, "smem_cache_migrations", s->smem_migrations);
+    gs_stats_put_count(stats, "smem_cache_l1d_kept", s->smem_l1_kept);
+    gs_stats_put_count(stats, "smem_cache_fills", s->smem_fills);
+    gs_stats_put_count(stats, "smem_cache_evictions", s->smem_evictions);
+    gs_stats_put_count(stats, "smem_cache_shared_hits", s->smem_shared_hits);
+    gs_stats_put_count(stats, "smem_cache_write_invalidations", s->smem_write_invalidations);
+    gs_stats_put_count(stats, "smem_cache_port_conflicts", s->smem_port_conflicts);
+    gs_stats_put_count(stats, "smem_cache_resizes", resizes);
+    gs_stats_put_count(stats, "smem_cache_resize_drops", drops);
+    gs_stats_put_count(stats, "smem_cache_flush_drops", s->smem_flush_drops);
+    gs_stats_put_count(stats, "smem_cache_blocks_max", blocks_max);
+    gs_stats_put_ratio(stats, "smem_cache_utilisation_percent", valid_cycles * 100u,
+                       block_cycles, 2);
 }
 
 static void report_ldst(const gs_memsys *sys, gs_stats *stats)
@@ -76,6 +123,8 @@ static void report_ldst(const gs_memsys *sys, gs_stats *stats)
         gs_stats_put_count(stats, "ldst_stage_hold_cycles", s.stage_holds);
         gs_stats_put_count(stats, "ldst_stage_assoc_bypasses", s.assoc_bypasses);
     }
+    if (sys->smem_cache_on)
+        report_smem_cache(sys, &s, stats);
     gs_stats_put_count(stats, "mem_replies", s.replies);
     gs_stats_put_ratio(stats, "averagemflatency", s.latency_sum, s.replies, 2);
     gs_stats_put_count(stats, "maxmflatency", s.latency_max);

@@ -66,6 +66,8 @@ typedef struct gs_mshr_entry {
     uint8_t dirty_on_fill; /* fetch-on-write: the line is dirty once filled */
     uint8_t in_use;
     uint8_t insert_hint;   /* of the request that allocated it (cache policy, at fill) */
+    uint8_t fill_redirected;   /* the fill goes to another target (seed-001 2.8: the
+                                * translated shared-memory address field) */
     uint16_t origin_sm;    /* SM of that request */
 } gs_mshr_entry;
 

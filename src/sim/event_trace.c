@@ -152,6 +152,7 @@ static void put_memory_fields(line_buf *b, const gs_event *ev)
         return;
     case GS_EV_L1D_EVICT:
     case GS_EV_L2_EVICT:
+    case GS_EV_SMEM_CACHE_EVICT:
         put_line(b, ev);
         put_id(b, "owner_sm", ev->owner_sm, GS_ORIGIN_NONE);
         put_id(b, "owner_w", ev->owner_warp, GS_ORIGIN_NONE);
