@@ -25,10 +25,15 @@
  * At a high-cutoff epoch's end, each active warp i above the high cutoff
  * makes its most recent severe interferer j (the interference list; j != i)
  * pay: CIAO-T (-gs_ciao_variant t) stalls j (the schedulers' issue_allowed
- * steering, core/sched.h); CIAO-C isolates j first and stalls it if it
- * interferes again while isolated; CIAO-P only isolates. Isolation redirects
- * j's requests to unused shared memory used as a cache, which is not built
- * yet: the variants p and c are a configuration error until it is.
+ * steering, core/sched.h); CIAO-C (c) isolates j first and stalls it if it
+ * interferes again while isolated; CIAO-P (p) only isolates. Isolation (the
+ * warp's I bit) redirects j's global and local loads to the unused shared
+ * memory used as a cache (the decider answers REDIRECT with no redirect
+ * function: mem/smem_cache.h, mem/ldst_full.c; -gs_smem_cache 1 is needed),
+ * and that cache's evictions enter the same victim tags (SMEM_CACHE_EVICT,
+ * seed-001 2.8 "shared VTA"). De-escalation runs in reverse (Algorithm 1's
+ * else-if): a stalled warp is reactivated first, still isolated, and only a
+ * later low epoch can send it back to the L1D.
  *
  * Decisions (seed-001 5.2; README "Decisions"):
  * - A3, A4: the VTA is probed by loads that miss in the L1D (CCWS's
@@ -72,19 +77,27 @@
  *   scores of the warps tested after it in the same epoch.
  * - A VTA holds a line once: a second eviction of it takes the new evictor
  *   in place. An eviction by no warp is recorded without an interferer.
- * - A13: CIAO-T stalls j directly; CIAO-P leaves an isolated j as it is.
+ * - A13: CIAO-T stalls j directly and never isolates; CIAO-P isolates j
+ *   and leaves an isolated j as it is (no stall branch); CIAO-C is the
+ *   literal algorithm. A stall, in T and C alike, is refused by the barrier
+ *   guard above; an isolation never is (an isolated warp still issues).
+ * - A warp that exits is un-isolated at once and the warps it isolated
+ *   return to the L1D at once, as its stalls are released (its slot is
+ *   forgotten).
  *
  * Statistics (ciao_ prefix, only when enabled): kernels, VTA inserts and
  * hits, high and low epochs, the warps tested at high epochs and those above
  * the cutoff, stalls, reactivations, the reactivations on a trigger's exit
  * and at barriers, the stalls the barrier guard refused, and the most warps
- * stalled at once on one SM. With -gs_ciao_matrix 1 (seed-001 5.1-8, Fig.
+ * stalled at once on one SM; with p or c also isolations, un-isolations and
+ * the most warps isolated at once on one SM. With -gs_ciao_matrix 1 (seed-001 5.1-8, Fig.
  * 4): the interference matrix, VTA hits of each victim warp slot by each
  * evicting warp slot summed over the SMs and the run (the non-zero cells,
  * ciao_matrix_w<victim>_by_w<evictor>), and per victim slot the largest and
  * smallest non-zero cell. With -gs_sample_cycles N, per period of N core
  * cycles (named by the cycle that ends it): VTA hits (cache conflicts), stalls
- * and the warps stalled at its end, GPU-wide; at most CIAO_MAX_SAMPLES
+ * and the warps stalled at its end (with p or c also isolations and the
+ * warps isolated at its end), GPU-wide; at most CIAO_MAX_SAMPLES
  * periods (the GPU's sample limit), later ones counted as dropped.
  */
 #include "mech/mech.h"
@@ -94,18 +107,20 @@
 #include "base/fmt.h"
 
 #define CIAO_MAX_SAMPLES 1024u   /* as the GPU's samples (sim/gpu.h) */
-#define SAMPLE_WORDS 3u          /* VTA hits, stalls, stalled at the end */
+#define SAMPLE_WORDS 5u          /* VTA hits, stalls, stalled at the end, isolations,
+                                  * isolated at the end */
 
 #define NO_WARP 0xFFFFu
 
 typedef struct ciao_warp {
     uint64_t hits;                /* VTA hits since the kernel's launch */
     uint32_t cta;                 /* its CTA (GS_ORIGIN_NO_CTA until seen) */
-    uint16_t stalled_by;          /* the pair list's stall entry: the warp that stalled it
-                                   * (its isolation entry comes with CIAO-P / CIAO-C) */
+    uint16_t stalled_by;          /* the pair list's stall entry [1]: the warp that stalled it */
+    uint16_t isolated_by;         /* the pair list's isolation entry [0] */
     uint16_t intf;                /* interference list: the interfering warp */
     uint8_t intf_count;           /* its 2-bit saturating counter */
-    uint8_t stalled;
+    uint8_t stalled;              /* V = 0 */
+    uint8_t isolated;             /* I = 1 */
     uint32_t vta_next;            /* FIFO: the entry to replace next */
 } ciao_warp;
 
@@ -113,12 +128,13 @@ typedef struct ciao_sm {
     uint64_t insts;               /* committed thread instructions since the launch */
     uint64_t next_high, next_low;
     uint32_t stalled;             /* warps stalled now */
+    uint32_t isolated;            /* warps isolated now */
 } ciao_sm;
 
 typedef struct ciao_state {
     gs_sched *(*sched_of)(void *machine, uint32_t sm, uint32_t s);
     void *machine;
-    uint32_t n_sms, scheds, warps, entries;
+    uint32_t n_sms, scheds, warps, entries, variant;
     uint64_t high_epoch, low_epoch, high_ppm, low_ppm;
     ciao_sm *sm;                  /* [n_sms] */
     ciao_warp *w;                 /* [n_sms][warps] */
@@ -129,10 +145,11 @@ typedef struct ciao_state {
     uint64_t kernels, vta_inserts, vta_hits, high_epochs, low_epochs, stalls, reactivations;
     uint64_t exit_releases, barrier_releases, barrier_refusals, stalled_max;
     uint64_t first_barrier_release;   /* core cycle of the run's first barrier release */
+    uint64_t isolations, unisolations, isolated_max;
     uint64_t tested, over;        /* warps tested at high epochs, those above the cutoff */
     uint64_t *matrix;             /* [warps][warps] with -gs_ciao_matrix 1, else NULL */
     uint64_t *samples;            /* -gs_sample_cycles: SAMPLE_WORDS a period */
-    uint64_t sample_cycles, n_samples, samples_dropped, last_hits, last_stalls;
+    uint64_t sample_cycles, n_samples, samples_dropped, last_hits, last_stalls, last_isolations;
 } ciao_state;
 
 enum { VARIANT_T = 0, VARIANT_P = 1, VARIANT_C = 2 };
@@ -169,7 +186,7 @@ static void clear_warp(ciao_state *s, uint32_t sm, uint32_t warp)
     ciao_warp *w = warp_at(s, sm, warp);
     memset(w, 0, sizeof *w);
     w->cta = GS_ORIGIN_NO_CTA;
-    w->stalled_by = w->intf = NO_WARP;
+    w->stalled_by = w->isolated_by = w->intf = NO_WARP;
     for (e = 0; e < s->entries; e++) {
         s->vta[at + e] = 0;
         s->evictor[at + e] = NO_WARP;
@@ -194,6 +211,26 @@ static void set_stalled(ciao_state *s, uint32_t sm, uint32_t warp, int stalled)
     }
     gs_sched_set_issue_allowed(sched_of_warp(s, sm, warp), gs_sched_local_slot(warp, s->scheds),
                                !stalled);
+}
+
+/* The I bit: the decider redirects the warp's loads while it is set. */
+static void set_isolated(ciao_state *s, uint32_t sm, uint32_t warp, int isolated)
+{
+    ciao_warp *w = warp_at(s, sm, warp);
+    ciao_sm *c = &s->sm[sm];
+    if (w->isolated == (uint8_t)isolated)
+        return;
+    w->isolated = (uint8_t)isolated;
+    if (isolated) {
+        c->isolated++;
+        s->isolations++;
+        if (c->isolated > s->isolated_max)
+            s->isolated_max = c->isolated;
+    } else {
+        c->isolated--;
+        s->unisolations++;
+        w->isolated_by = NO_WARP;
+    }
 }
 
 /* ---- detection ---- */
@@ -313,20 +350,25 @@ static void low_epoch(ciao_state *s, uint32_t sm)
 {
     uint32_t order[GS_SCHED_MAX_WARPS * 4u], n, i, active;
     s->low_epochs++;
-    if (s->sm[sm].stalled == 0)
+    if (s->sm[sm].stalled == 0 && s->sm[sm].isolated == 0)
         return;   /* nothing to reactivate (and no sort every 100 instructions) */
     n = by_age(s, sm, order);
     active = active_warps(s, sm);   /* read once, as Algorithm 1's line 3 */
     for (i = 0; i < n; i++) {
         ciao_warp *w = warp_at(s, sm, order[i]);
         uint32_t k;
-        if (!w->stalled)
-            continue;   /* isolation (lines 11-15) comes with the shared-memory cache */
-        k = w->stalled_by;
-        if (k != NO_WARP && present(s, sm, k) && above(s, sm, k, s->low_ppm, active))
-            continue;
-        set_stalled(s, sm, order[i], 0);
-        s->reactivations++;
+        if (w->stalled) {   /* lines 4-8 */
+            k = w->stalled_by;
+            if (k != NO_WARP && present(s, sm, k) && above(s, sm, k, s->low_ppm, active))
+                continue;
+            set_stalled(s, sm, order[i], 0);
+            s->reactivations++;
+        } else if (w->isolated) {   /* lines 11-15: back to the L1D */
+            k = w->isolated_by;
+            if (k != NO_WARP && present(s, sm, k) && above(s, sm, k, s->low_ppm, active))
+                continue;
+            set_isolated(s, sm, order[i], 0);
+        }
     }
 }
 
@@ -345,11 +387,18 @@ static void high_epoch(ciao_state *s, uint32_t sm)
         s->over++;
         if (j == NO_WARP || j == me || j >= s->warps || !present(s, sm, j))
             continue;
+        if (s->variant != VARIANT_T && !warp_at(s, sm, j)->isolated) {   /* line 23 */
+            set_isolated(s, sm, j, 1);
+            warp_at(s, sm, j)->isolated_by = (uint16_t)me;
+            continue;
+        }
+        if (s->variant == VARIANT_P)
+            continue;                     /* A13: CIAO-P has no stall branch */
         if (cta_at_barrier(s, sm, j)) {   /* A12: never stall a warp its CTA waits for */
             s->barrier_refusals++;
             continue;
         }
-        set_stalled(s, sm, j, 1);         /* CIAO-T: stall j directly (A13) */
+        set_stalled(s, sm, j, 1);         /* line 22; CIAO-T: stall j directly (A13) */
         warp_at(s, sm, j)->stalled_by = (uint16_t)me;   /* A11: the latest trigger */
     }
 }
@@ -385,6 +434,8 @@ static void forget_warp(ciao_state *s, uint32_t sm, uint32_t gone)
             set_stalled(s, sm, k, 0);
             s->exit_releases++;
         }
+        if (w->isolated && w->isolated_by == gone)
+            set_isolated(s, sm, k, 0);
         if (w->intf == gone) {
             w->intf = NO_WARP;
             w->intf_count = 0;
@@ -414,6 +465,7 @@ static void reset(ciao_state *s)
     for (sm = 0; sm < s->n_sms; sm++) {
         for (w = 0; w < s->warps; w++) {
             set_stalled(s, sm, w, 0);
+            set_isolated(s, sm, w, 0);
             clear_warp(s, sm, w);
         }
         s->sm[sm].insts = 0;
@@ -425,19 +477,24 @@ static void reset(ciao_state *s)
 /* The end of sampling period (cycle `now` is its last). */
 static void take_sample(ciao_state *s)
 {
-    uint64_t *out = &s->samples[s->n_samples * SAMPLE_WORDS], stalled = 0;
+    uint64_t *out = &s->samples[s->n_samples * SAMPLE_WORDS], stalled = 0, isolated = 0;
     uint32_t sm;
     if (s->n_samples == CIAO_MAX_SAMPLES) {
         s->samples_dropped++;
         return;
     }
-    for (sm = 0; sm < s->n_sms; sm++)
+    for (sm = 0; sm < s->n_sms; sm++) {
         stalled += s->sm[sm].stalled;
+        isolated += s->sm[sm].isolated;
+    }
     out[0] = s->vta_hits - s->last_hits;
     out[1] = s->stalls - s->last_stalls;
     out[2] = stalled;
+    out[3] = s->isolations - s->last_isolations;
+    out[4] = isolated;
     s->last_hits = s->vta_hits;
     s->last_stalls = s->stalls;
+    s->last_isolations = s->isolations;
     s->n_samples++;
 }
 
@@ -460,6 +517,7 @@ static void ciao_event(void *ctx, const gs_event *ev)
         return;
     switch ((gs_event_kind)ev->kind) {
     case GS_EV_L1D_EVICT:
+    case GS_EV_SMEM_CACHE_EVICT:   /* seed-001 2.8: one VTA for both */
         if (ev->owner_sm < s->n_sms && ev->owner_warp < s->warps)
             vta_insert(s, ev->owner_sm, ev->owner_warp, ev->addr, warp);
         return;
@@ -483,12 +541,24 @@ static void ciao_event(void *ctx, const gs_event *ev)
         return;
     case GS_EV_WARP_EXIT:
         set_stalled(s, sm, warp, 0);
+        set_isolated(s, sm, warp, 0);
         clear_warp(s, sm, warp);
         forget_warp(s, sm, warp);
         return;
     default:
         return;
     }
+}
+
+/* An isolated warp's loads go to the shared-memory cache (no redirect
+ * function: the LD/ST unit's; base/event.h). */
+static uint32_t ciao_decide(void *ctx, const gs_decide_in *in)
+{
+    const ciao_state *s = ctx;
+    if (!s->running || in->origin.sm >= s->n_sms || in->origin.warp >= s->warps)
+        return GS_DECIDE_DEFAULT;
+    return s->w[(size_t)in->origin.sm * s->warps + in->origin.warp].isolated
+               ? (uint32_t)GS_DECIDE_REDIRECT : (uint32_t)GS_DECIDE_DEFAULT;
 }
 
 static gs_status ciao_init(void *state, const gs_mech_env *env, gs_mech_hooks *hooks,
@@ -501,11 +571,12 @@ static gs_status ciao_init(void *state, const gs_mech_env *env, gs_mech_hooks *h
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "ciao watches the L1D's evictions "
                            "and misses: it needs the memory system (-gpgpu_perfect_mem 0) and an "
                            "L1D (-gpgpu_cache:dl1 not `none`)");
-    if (cfg->ciao_variant != VARIANT_T)
-        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "-gs_ciao_variant %s: CIAO-P and "
-                           "CIAO-C isolate warps into unused shared memory used as a cache, "
-                           "which gpusim does not model yet; use t (CIAO-T, throttling)",
-                           cfg->ciao_variant == VARIANT_P ? "p" : "c");
+    if (cfg->ciao_variant != VARIANT_T && !cfg->smem_cache)
+        return gs_config_error_at(cfg, gs_option_find("gs_ciao_variant", 15u), diag,
+                                  "-gs_ciao_variant %s: CIAO-%s isolates warps into the unused "
+                                  "shared memory used as a cache: add -gs_smem_cache 1",
+                                  cfg->ciao_variant == VARIANT_P ? "p" : "c",
+                                  cfg->ciao_variant == VARIANT_P ? "P" : "C");
     if (cfg->scheduler.kind == GS_SCHED_WARP_LIMITING ||
         cfg->scheduler.kind == GS_SCHED_TWO_LEVEL || GS_CONFIG_MECH_ON(cfg, GS_MECH_ID_dwt) ||
         GS_CONFIG_MECH_ON(cfg, GS_MECH_ID_dwt_pric) || GS_CONFIG_MECH_ON(cfg, GS_MECH_ID_statpcal))
@@ -523,6 +594,7 @@ static gs_status ciao_init(void *state, const gs_mech_env *env, gs_mech_hooks *h
     s->scheds = env->scheds_per_sm;
     s->warps = env->warps_per_sm;
     s->entries = cfg->ciao_vta_entries;
+    s->variant = cfg->ciao_variant;
     s->high_epoch = cfg->ciao_high_epoch;
     s->low_epoch = cfg->ciao_low_epoch;
     s->high_ppm = cfg->ciao_high_cutoff_ppm;
@@ -538,7 +610,12 @@ static gs_status ciao_init(void *state, const gs_mech_env *env, gs_mech_hooks *h
                                       (cfg->sample_cycles ? CIAO_MAX_SAMPLES * SAMPLE_WORDS : 0u));
     reset(s);
     hooks->sub.fn = ciao_event;
+    if (s->variant != VARIANT_T) {   /* isolation: the I bit redirects the warp's loads */
+        hooks->decider.levels = 1u << GS_LEVEL_L1D;
+        hooks->decider.decide = ciao_decide;
+    }
     hooks->sub.kinds = GS_EVENT_BIT(GS_EV_L1D_EVICT) | GS_EVENT_BIT(GS_EV_L1D_ACCESS) |
+                       GS_EVENT_BIT(GS_EV_SMEM_CACHE_EVICT) |
                        GS_EVENT_BIT(GS_EV_WARP_COMMIT) | GS_EVENT_BIT(GS_EV_BARRIER_ARRIVE) |
                        GS_EVENT_BIT(GS_EV_WARP_EXIT) |
                        GS_EVENT_BIT(GS_EV_KERNEL_LAUNCH) | GS_EVENT_BIT(GS_EV_KERNEL_FINISH);
@@ -549,8 +626,9 @@ static gs_status ciao_init(void *state, const gs_mech_env *env, gs_mech_hooks *h
 static uint32_t ciao_stats_count(const gs_config *cfg)
 {
     uint32_t warps = gs_config_warps_per_sm(cfg);
-    return 14u + (cfg->ciao_matrix ? warps * warps + 2u * warps : 0u) +
-           (cfg->sample_cycles ? 1u + 3u * CIAO_MAX_SAMPLES : 0u);
+    uint32_t isolating = cfg->ciao_variant != VARIANT_T;
+    return 14u + 3u * isolating + (cfg->ciao_matrix ? warps * warps + 2u * warps : 0u) +
+           (cfg->sample_cycles ? 1u + (3u + 2u * isolating) * CIAO_MAX_SAMPLES : 0u);
 }
 
 static void report_matrix(const ciao_state *s, gs_stats *stats)
@@ -590,6 +668,12 @@ static void report_samples(const ciao_state *s, gs_stats *stats)
         gs_stats_put_count(stats, name, v[1]);
         gs_fmt(name, sizeof name, "ciao_stalled_at_%llu", to);
         gs_stats_put_count(stats, name, v[2]);
+        if (s->variant == VARIANT_T)
+            continue;
+        gs_fmt(name, sizeof name, "ciao_isolations_to_%llu", to);
+        gs_stats_put_count(stats, name, v[3]);
+        gs_fmt(name, sizeof name, "ciao_isolated_at_%llu", to);
+        gs_stats_put_count(stats, name, v[4]);
     }
     gs_stats_put_count(stats, "ciao_samples_dropped", s->samples_dropped);
 }
@@ -611,6 +695,11 @@ static void ciao_report(const void *state, gs_stats *stats)
     gs_stats_put_count(stats, "ciao_barrier_refusals", s->barrier_refusals);
     gs_stats_put_count(stats, "ciao_first_barrier_release_cycle", s->first_barrier_release);
     gs_stats_put_count(stats, "ciao_stalled_max", s->stalled_max);
+    if (s->variant != VARIANT_T) {
+        gs_stats_put_count(stats, "ciao_isolations", s->isolations);
+        gs_stats_put_count(stats, "ciao_unisolations", s->unisolations);
+        gs_stats_put_count(stats, "ciao_isolated_max", s->isolated_max);
+    }
     if (s->matrix)
         report_matrix(s, stats);
     if (s->sample_cycles)
@@ -619,6 +708,7 @@ static void ciao_report(const void *state, gs_stats *stats)
 
 const gs_mech_ops gs_mech_ciao_ops = {
     "ciao", "CIAO (Zhang et al., IPDPS 2018): per-warp victim tags record who evicted whom; "
-    "a warp whose interference score passes the cutoff gets its interferer stalled (CIAO-T)",
+    "a warp whose interference score passes the cutoff gets its interferer isolated in "
+    "unused shared memory (CIAO-P), stalled (CIAO-T) or first one, then the other (CIAO-C)",
     ciao_bytes, ciao_init, ciao_stats_count, ciao_report
 };

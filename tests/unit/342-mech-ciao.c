@@ -11,6 +11,14 @@
  * 3 and hands over at 00 (A5); a warp never stalls itself; a trigger's exit
  * releases its stalls; a barrier arrival releases its CTA's stalled warps,
  * and a warp whose CTA waits at a barrier is not stalled (A12).
+ *
+ * CIAO-C and CIAO-P (isolation): warp 0's 3 hits at 1000 isolate warp 1
+ * (its loads are now redirected); 3 more hits by 2000 (2.4 * 10^7 > 2 *
+ * 10^7) stall it under CIAO-C, which CIAO-P never does. De-escalation runs
+ * in reverse: with 3 active warps the stall holds while 1.8 * 10^7 > 5000 *
+ * instructions (released at 3600, not 3500), then, 4 active again, the
+ * isolation holds while 2.4 * 10^7 > 5000 * instructions (un-isolated at
+ * 4800, not 4700). Shared-memory-cache evictions enter the same VTA.
  */
 #include <string.h>
 
@@ -72,12 +80,16 @@ static unsigned allowed(void)
     return (unsigned)(sched.issue_allowed & 0xFu);
 }
 
+static unsigned variant;   /* 0 t, 1 p, 2 c */
+
 static void start(void)
 {
     gs_mech_env env;
     gs_diag diag;
     mh_config_one_sm(&cfg, 4);
     cfg.ciao_high_epoch = 1000;
+    cfg.ciao_variant = variant;
+    cfg.smem_cache = variant != 0;
     GS_CHECK_EQ(GS_OK, mh_one_sm(&env, &cfg, &sched, 4, &diag));
     memset(buf, 0, sizeof buf);
     memset(&hooks, 0, sizeof hooks);
@@ -186,12 +198,119 @@ static void test_errors(void)
     cfg.ciao_variant = 2;
     GS_CHECK_EQ(GS_OK, mh_one_sm(&env, &cfg, &sched, 4, &diag));
     GS_CHECK_EQ(GS_E_CONFIG, gs_mech_ciao_ops.init(buf, &env, &hooks, &diag));
-    GS_CHECK_STR("-gs_ciao_variant c: CIAO-P and CIAO-C isolate warps into unused shared memory "
-                 "used as a cache, which gpusim does not model yet; use t (CIAO-T, throttling)",
-                 diag.message);
+    GS_CHECK_STR("-gs_ciao_variant c: CIAO-C isolates warps into the unused shared memory used "
+                 "as a cache: add -gs_smem_cache 1", diag.message);
+    cfg.smem_cache = 1;
+    GS_CHECK_EQ(GS_OK, gs_mech_ciao_ops.init(buf, &env, &hooks, &diag));
     cfg.ciao_variant = 0;
     cfg.perfect_mem = 1;
     GS_CHECK_EQ(GS_E_CONFIG, gs_mech_ciao_ops.init(buf, &env, &hooks, &diag));
+}
+
+/* Three interferences of warp 1 with warp 0, then `insts` instructions. */
+static void three_hits_then(unsigned insts)
+{
+    interfere(0, 1);
+    interfere(0, 1);
+    interfere(0, 1);
+    commit(insts);
+}
+
+/* Does the decider send warp `warp`'s loads to the shared-memory cache? */
+static int isolated(unsigned warp)
+{
+    gs_decide_in in;
+    if (hooks.decider.decide == NULL)
+        return 0;
+    memset(&in, 0, sizeof in);
+    in.level = GS_LEVEL_L1D;
+    in.origin.sm = 0;
+    in.origin.warp = (uint16_t)warp;
+    return hooks.decider.decide(buf, &in) == GS_DECIDE_REDIRECT;
+}
+
+static void test_isolate_then_stall_then_release(void)
+{
+    variant = 2;
+    start();
+    GS_CHECK(hooks.decider.redirect == NULL);   /* the LD/ST unit's shared-memory cache */
+    three_hits_then(900);
+    GS_CHECK(!isolated(1));
+    commit(100);                               /* 1000: isolate warp 1, no stall */
+    GS_CHECK(isolated(1));
+    GS_CHECK(!isolated(0) && !isolated(2));
+    GS_CHECK_EQ(0xFu, allowed());
+    GS_CHECK_EQ(1u, stat("ciao_isolations"));
+    three_hits_then(900);                      /* 1900: isolation holds, no stall yet */
+    GS_CHECK(isolated(1));
+    GS_CHECK_EQ(0xFu, allowed());
+    commit(100);                               /* 2000: isolated and again: stall */
+    GS_CHECK_EQ(0xDu, allowed());
+    GS_CHECK(isolated(1));
+    GS_CHECK_EQ(1u, stat("ciao_stalls"));
+    commit(1500);                              /* 3500: 1.8 * 10^7 > 1.75 * 10^7 */
+    GS_CHECK_EQ(0xDu, allowed());
+    commit(100);                               /* 3600: reactivated, still isolated */
+    GS_CHECK_EQ(0xFu, allowed());
+    GS_CHECK(isolated(1));
+    commit(1100);                              /* 4700: 2.4 * 10^7 > 2.35 * 10^7 */
+    GS_CHECK(isolated(1));
+    commit(100);                               /* 4800: back to the L1D */
+    GS_CHECK(!isolated(1));
+    GS_CHECK_EQ(1u, stat("ciao_unisolations"));
+    GS_CHECK_EQ(1u, stat("ciao_reactivations"));
+    GS_CHECK_EQ(1u, stat("ciao_isolated_max"));
+
+    variant = 1;                               /* CIAO-P: the same, never a stall */
+    start();
+    three_hits_then(1000);
+    GS_CHECK(isolated(1));
+    three_hits_then(1000);
+    GS_CHECK_EQ(0xFu, allowed());
+    GS_CHECK_EQ(0u, stat("ciao_stalls"));
+    GS_CHECK_EQ(2u, stat("ciao_high_over"));
+    commit(2700);                              /* 4700: 2.4 * 10^7 > 2.35 * 10^7 */
+    GS_CHECK(isolated(1));
+    commit(100);
+    GS_CHECK(!isolated(1));
+
+    variant = 0;                               /* CIAO-T: stalls, never isolates */
+    start();
+    GS_CHECK(hooks.decider.decide == NULL);
+    three_hits_then(1000);
+    GS_CHECK_EQ(0xDu, allowed());
+    GS_CHECK_EQ(~0ull, stat("ciao_isolations"));   /* not reported under t */
+}
+
+/* The trigger exits: the warp it isolated returns to the L1D at once; a
+ * shared-memory-cache eviction is a VTA entry like an L1D one. */
+static void test_isolation_exit_and_shared_vta(void)
+{
+    gs_event ev;
+    variant = 1;
+    start();
+    three_hits_then(1000);
+    GS_CHECK(isolated(1));
+    gs_sched_warp_remove(&sched, 0);
+    emit(GS_EV_WARP_EXIT, 0, 0, 9);
+    GS_CHECK(!isolated(1));
+    start();
+    gs_event_clear(&ev, GS_EV_SMEM_CACHE_EVICT, GS_DOMAIN_CORE, 1);
+    ev.origin.sm = 0;
+    ev.origin.warp = 2;
+    ev.owner_sm = 0;
+    ev.owner_warp = 0;
+    ev.addr = 0x8000;
+    hooks.sub.fn(buf, &ev);
+    GS_CHECK_EQ(1u, stat("ciao_vta_inserts"));
+    gs_event_clear(&ev, GS_EV_L1D_ACCESS, GS_DOMAIN_CORE, 1);
+    ev.origin.sm = 0;
+    ev.origin.warp = 0;
+    ev.addr = 0x8000;
+    ev.outcome = GS_OUTCOME_MISS;
+    hooks.sub.fn(buf, &ev);
+    GS_CHECK_EQ(1u, stat("ciao_vta_hits"));
+    variant = 0;
 }
 
 int main(void)
@@ -200,5 +319,7 @@ int main(void)
     GS_RUN(test_interference_list);
     GS_RUN(test_exit_and_barrier);
     GS_RUN(test_errors);
+    GS_RUN(test_isolate_then_stall_then_release);
+    GS_RUN(test_isolation_exit_and_shared_vta);
     return gs_check_report();
 }
