@@ -254,6 +254,19 @@ static gs_status check_event_trace(gs_config *cfg, gs_diag *diag)
     return GS_OK;
 }
 
+/* -gs_smem_cache 1 lives in the full memory system's LD/ST unit beside the
+ * L1D (mem/smem_cache.h): with perfect memory there is none, and a silent
+ * no-op would hide it (the rest is checked with the memory system). */
+static gs_status check_smem_cache(gs_config *cfg, gs_diag *diag)
+{
+    static const char *const names[] = { "gs_smem_cache", "gpgpu_perfect_mem" };
+    if (cfg->smem_cache && cfg->perfect_mem)
+        return gs_config_error_at(cfg, gs_config_latest(cfg, names, 2), diag,
+                                  "-gs_smem_cache 1 shares the L1D's MSHRs and miss queue: it "
+                                  "needs the memory system (-gpgpu_perfect_mem 0)");
+    return GS_OK;
+}
+
 gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
 {
     gs_status st = check_organisation(cfg, diag);
@@ -271,5 +284,7 @@ gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
         st = gs_config_check_trace(cfg, diag);   /* config_trace.c */
     if (st == GS_OK)
         st = check_event_trace(cfg, diag);
+    if (st == GS_OK)
+        st = check_smem_cache(cfg, diag);
     return st;
 }

@@ -79,7 +79,10 @@
  *   in place. An eviction by no warp is recorded without an interferer.
  * - A13: CIAO-T stalls j directly and never isolates; CIAO-P isolates j
  *   and leaves an isolated j as it is (no stall branch); CIAO-C is the
- *   literal algorithm. A stall, in T and C alike, is refused by the barrier
+ *   literal algorithm, where "isolated" means isolated before this epoch's
+ *   end: with every warp examined (A10), a second trigger of the same j in
+ *   the epoch that isolated it does not stall it (the literal algorithm,
+ *   one warp an epoch, cannot). A stall, in T and C alike, is refused by the barrier
  *   guard above; an isolation never is (an isolated warp still issues).
  * - A warp that exits is un-isolated at once and the warps it isolated
  *   return to the L1D at once, as its stalls are released (its slot is
@@ -376,6 +379,9 @@ static void high_epoch(ciao_state *s, uint32_t sm)
 {
     uint32_t order[GS_SCHED_MAX_WARPS * 4u], n = by_age(s, sm, order), i;
     uint32_t active = active_warps(s, sm);   /* read once, as Algorithm 1's line 3 */
+    uint8_t was_isolated[GS_SCHED_MAX_WARPS * 4u];   /* the I bits as the epoch began */
+    for (i = 0; i < s->warps; i++)
+        was_isolated[i] = warp_at(s, sm, i)->isolated;
     s->high_epochs++;
     for (i = 0; i < n; i++) {
         uint32_t me = order[i], j = warp_at(s, sm, me)->intf;
@@ -387,10 +393,12 @@ static void high_epoch(ciao_state *s, uint32_t sm)
         s->over++;
         if (j == NO_WARP || j == me || j >= s->warps || !present(s, sm, j))
             continue;
-        if (s->variant != VARIANT_T && !warp_at(s, sm, j)->isolated) {   /* line 23 */
-            set_isolated(s, sm, j, 1);
-            warp_at(s, sm, j)->isolated_by = (uint16_t)me;
-            continue;
+        if (s->variant != VARIANT_T && !was_isolated[j]) {   /* line 23 */
+            if (!warp_at(s, sm, j)->isolated) {
+                set_isolated(s, sm, j, 1);
+                warp_at(s, sm, j)->isolated_by = (uint16_t)me;
+            }
+            continue;   /* isolated in this epoch: stalling it waits for a later one */
         }
         if (s->variant == VARIANT_P)
             continue;                     /* A13: CIAO-P has no stall branch */

@@ -349,12 +349,12 @@ static int access_direct(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 
 /* A retry while nothing in the L1 changed: the fail the cache would report
  * again (its fail counters and its L1D_ACCESS event), without the lookup. */
-static void repeat_fail(gs_ldst_full *u, const ldst_access *a, uint64_t now)
+static void repeat_fail(gs_ldst_full *u, const ldst_access *a, uint64_t now, int to_smem)
 {
     gs_cache_request r;
     memset(&r, 0, sizeof r);
     r.addr = a->c->line_addr;
-    r.sector_mask = a->c->sector_mask;
+    r.sector_mask = to_smem ? (1u << GS_CACHE_SECTORS) - 1u : a->c->sector_mask;
     r.is_write = a->op == GS_MEM_STORE;
     r.space = a->space;
     gs_cache_count_fail(&u->l1, &r, u->blocked_reason);
@@ -377,14 +377,18 @@ static void repeat_fail(gs_ldst_full *u, const ldst_access *a, uint64_t now)
  *  - a redirected load first checks the L1D tag (seed-001 2.8 step 1). A
  *    whole, clean L1D line migrates: the L1D gives it up through the
  *    response queue and the shared-memory cache takes it, one copy only
- *    (step 2); its data is ready l1_latency + smem_latency + 1 cycles
- *    later (the L1D read, the response-queue hop, the shared-memory write).
- *    A line the L1D is still filling, or a dirty (local) one, stays there
- *    and serves the request as an L1D access (one copy, no write-back path
- *    in the shared-memory cache);
- *  - otherwise a shared-memory-cache hit is ready l1_latency + smem_latency
- *    later (the serialized L1D tag check, then one shared-memory access
- *    reading tag and data in parallel: Table I's 1 cycle);
+ *    (step 2); its data is ready one cycle after a hit would be (the
+ *    response-queue hop), and the block's owner becomes the warp that asked
+ *    for it there (the WID of the request that put it in shared memory, as
+ *    for a fill). A line the L1D is still filling, a partly valid (sector)
+ *    one or a dirty (local) one stays there and serves the request as an
+ *    L1D access (one copy, no write-back path in the shared-memory cache).
+ *    When the CTAs leave no room for even two blocks, a redirected load is a
+ *    plain L1D load;
+ *  - otherwise a shared-memory-cache hit is ready l1_latency (plus a hashed
+ *    index's cycles) + smem_latency later: the serialized L1D tag check,
+ *    then one shared-memory access reading tag and data in parallel (Table
+ *    I's 1 cycle). Hits and migrations are not L1D accesses;
  *  - a miss takes an L1D MSHR entry marked with the translated address and
  *    the L1D's miss queue (step 3): it is an L1D read miss in the L1D's
  *    counters and events (the tag check the L1D made), allocates no L1D
@@ -406,12 +410,22 @@ static void repeat_fail(gs_ldst_full *u, const ldst_access *a, uint64_t now)
  *    line lands in the L1D: an entry's target is fixed by the request that
  *    made it;
  *  - A16: the LD/ST unit makes one access a cycle, so redirected accesses
- *    and the kernel's own shared-memory passes are serialized by
- *    construction; a fill written into shared memory takes that cycle's
- *    bank pass, and an access or pass that needs the banks then waits a
- *    cycle (ldst_smem_port_conflicts).
+ *    (a migration's write included) and the kernel's own shared-memory
+ *    passes are serialized by construction (the staged path, which makes
+ *    accesses beside the head's, is refused with -gs_smem_cache 1); a fill
+ *    written into shared memory takes that cycle's bank pass, and an access
+ *    or pass that needs the banks then waits a cycle
+ *    (smem_cache_port_conflicts).
  * Single copy: whenever a block enters the shared-memory cache the L1D holds
  * no valid line of it (asserted). */
+
+/* The L1D's tag check (a hashed index's cycles included), then one
+ * shared-memory access. */
+static uint64_t smem_hit_cycles(const gs_ldst_full *u)
+{
+    return (uint64_t)u->sys->l1_latency_cycles + u->sys->l1_hit_extra_cycles +
+           u->sys->smem_latency_cycles;
+}
 
 static int smem_port_busy(gs_ldst_full *u, uint64_t now)
 {
@@ -427,7 +441,7 @@ static void smem_install(gs_ldst_full *u, uint64_t addr, uint32_t warp, uint32_t
     uint64_t victim = 0;
     uint32_t victim_owner = GS_ORIGIN_NONE;
     GS_ASSERT(gs_cache_holding_of(&u->l1, addr) != GS_CACHE_HOLDS_CLEAN);   /* one copy */
-    if (!gs_smem_cache_install(&u->smem, addr, warp, &victim, &victim_owner))
+    if (!gs_smem_cache_install(&u->smem, addr, warp, now, &victim, &victim_owner))
         return;
     u->stats.smem_evictions++;
     if (GS_EVENT_WANTED(u->bus, GS_EV_SMEM_CACHE_EVICT)) {
@@ -446,8 +460,7 @@ static int smem_serve(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 {
     if (u->smem.valid == 0 || !gs_smem_cache_lookup(&u->smem, a->c->line_addr, NULL))
         return 0;
-    raise_ready(&u->slots[a->slot], now + u->sys->l1_latency_cycles +
-                                        u->sys->smem_latency_cycles);
+    raise_ready(&u->slots[a->slot], now + smem_hit_cycles(u));
     return 1;
 }
 
@@ -461,7 +474,7 @@ static int access_redirected(gs_ldst_full *u, const ldst_access *a, uint64_t now
     uint64_t addr = a->c->line_addr;
     uint32_t owner;
     gs_cache_holding where = gs_cache_holding_of(&u->l1, addr);
-    if (where == GS_CACHE_HOLDS_BUSY || (where == GS_CACHE_HOLDS_CLEAN && u->smem.blocks == 0)) {
+    if (where == GS_CACHE_HOLDS_BUSY || u->smem.blocks == 0) {
         if (!access_l1(u, a, now, GS_DECIDE_DEFAULT, 0))
             return 0;
         u->stats.smem_redirected++;
@@ -471,11 +484,10 @@ static int access_redirected(gs_ldst_full *u, const ldst_access *a, uint64_t now
     if (smem_port_busy(u, now))
         return 0;
     if (where == GS_CACHE_HOLDS_CLEAN) {
-        (void)gs_cache_take_line(&u->l1, addr, &owner);
+        (void)gs_cache_take_line(&u->l1, addr, &owner);   /* the owner becomes the asker */
         u->retry_blocked = 0;   /* a line left the L1D */
         smem_install(u, addr, a->warp, a->pc, now);
-        raise_ready(&u->slots[a->slot], now + u->sys->l1_latency_cycles +
-                                            u->sys->smem_latency_cycles + 1u);
+        raise_ready(&u->slots[a->slot], now + smem_hit_cycles(u) + 1u);
         u->stats.smem_redirected++;
         u->stats.smem_migrations++;
         return 1;
@@ -485,7 +497,7 @@ static int access_redirected(gs_ldst_full *u, const ldst_access *a, uint64_t now
         u->stats.smem_hits++;
         return 1;
     }
-    if (!access_l1(u, a, now, GS_DECIDE_NO_ALLOCATE, u->smem.blocks != 0))
+    if (!access_l1(u, a, now, GS_DECIDE_NO_ALLOCATE, 1))
         return 0;
     u->stats.smem_redirected++;
     u->stats.smem_misses++;
@@ -510,7 +522,7 @@ static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32
         return 1;
     }
     if (u->retry_blocked) {
-        repeat_fail(u, a, now);
+        repeat_fail(u, a, now, to_smem);
         return 0;
     }
     memset(&r, 0, sizeof r);
@@ -601,7 +613,7 @@ static int access_decided(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 static int make_access(gs_ldst_full *u, const ldst_access *a, uint8_t path, uint64_t now)
 {
     if (u->smem.valid != 0 && a->op != GS_MEM_LOAD &&
-        gs_smem_cache_invalidate(&u->smem, a->c->line_addr))   /* A15: never dirty */
+        gs_smem_cache_invalidate(&u->smem, a->c->line_addr, now))   /* A15: never dirty */
         u->stats.smem_write_invalidations++;
     if (path == GS_PATH_DIRECT)
         return access_direct(u, a, now);

@@ -268,16 +268,21 @@ static gs_status check_smem_cache(const gs_config *cfg, const memsys_plan *plan,
     uint32_t k;
     if (!cfg->smem_cache)
         return GS_OK;
-    if (!plan->l1_present || cfg->l1d_mode != GS_CACHE_MODE_NORMAL || cfg->perfect_mem)
+    if (!plan->l1_present || cfg->l1d_mode != GS_CACHE_MODE_NORMAL)
         return gs_config_error_at(cfg, SMEM_CACHE_OPTION, diag, "-gs_smem_cache 1 shares the "
-                                  "L1D's MSHRs and miss queue: it needs the memory system and "
-                                  "a normal L1D (-gpgpu_cache:dl1, -gs_l1d_mode normal)");
+                                  "L1D's MSHRs and miss queue: it needs a normal L1D "
+                                  "(-gpgpu_cache:dl1 not none, -gs_l1d_mode 0)");
     if (cfg->dl1.line_bytes != GS_SMEM_CACHE_BLOCK_BYTES || cfg->shmem_num_banks != 32u)
         return gs_config_error_at(cfg, SMEM_CACHE_OPTION, diag, "-gs_smem_cache 1 stores "
                                   "128-byte blocks in two groups of 16 eight-byte banks: it "
                                   "needs a 128-byte L1D line (has %u) and -gpgpu_shmem_num_banks "
                                   "32 (has %u)", (unsigned)cfg->dl1.line_bytes,
                                   (unsigned)cfg->shmem_num_banks);
+    if (cfg->ldst_stage_entries != 0)
+        return gs_config_error_at(cfg, SMEM_CACHE_OPTION, diag, "-gs_smem_cache 1 serializes "
+                                  "the shared-memory banks' accesses at the LD/ST unit's head, "
+                                  "which the staged path (-gs_ldst_stage_entries %u) bypasses: "
+                                  "use one of them", (unsigned)cfg->ldst_stage_entries);
     if (plan->split_applies)
         return gs_config_error_at(cfg, SMEM_CACHE_OPTION, diag, "-gs_smem_cache 1 needs a fixed "
                                   "shared-memory size: turn the adaptive L1D/shared-memory split "
@@ -430,7 +435,7 @@ static void flush_l1s(gs_memsys *sys)
         sys->ldst[i].retry_blocked = 0;   /* the L1D changed: retry for real */
         if (sys->smem_cache_on)   /* the shared-memory cache is the L1's other half */
             sys->ldst[i].stats.smem_flush_drops +=
-                gs_smem_cache_invalidate_all(&sys->ldst[i].smem);
+                gs_smem_cache_invalidate_all(&sys->ldst[i].smem, sys->core_cycles_seen);
     }
     sys->flushes++;
 }

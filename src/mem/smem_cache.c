@@ -109,7 +109,7 @@ uint32_t gs_smem_cache_resize(gs_smem_cache *c, uint32_t used_bytes, uint64_t no
     /* A new k moves both offset registers: every block now has another row,
      * so the lines are dropped (they are clean: nothing is lost). */
     gs_smem_cache_account(c, now);
-    dropped = gs_smem_cache_invalidate_all(c);
+    dropped = gs_smem_cache_invalidate_all(c, now);
     c->row_bits = k;
     place(c, blocks);
     c->stats.resizes++;
@@ -133,8 +133,8 @@ int gs_smem_cache_lookup(const gs_smem_cache *c, uint64_t addr, uint32_t *owner)
     return 1;
 }
 
-int gs_smem_cache_install(gs_smem_cache *c, uint64_t addr, uint32_t owner, uint64_t *victim,
-                          uint32_t *victim_owner)
+int gs_smem_cache_install(gs_smem_cache *c, uint64_t addr, uint32_t owner, uint64_t now,
+                          uint64_t *victim, uint32_t *victim_owner)
 {
     uint64_t block = addr / GS_SMEM_CACHE_BLOCK_BYTES;
     gs_smem_cache_line *l;
@@ -147,6 +147,7 @@ int gs_smem_cache_install(gs_smem_cache *c, uint64_t addr, uint32_t owner, uint6
         *victim = (l->block - 1u) * GS_SMEM_CACHE_BLOCK_BYTES;
         *victim_owner = l->owner_warp;
     } else if (l->block == 0) {
+        gs_smem_cache_account(c, now);
         c->valid++;
     }
     l->block = block + 1u;
@@ -154,7 +155,7 @@ int gs_smem_cache_install(gs_smem_cache *c, uint64_t addr, uint32_t owner, uint6
     return replaced;
 }
 
-int gs_smem_cache_invalidate(gs_smem_cache *c, uint64_t addr)
+int gs_smem_cache_invalidate(gs_smem_cache *c, uint64_t addr, uint64_t now)
 {
     uint64_t block = addr / GS_SMEM_CACHE_BLOCK_BYTES;
     gs_smem_cache_line *l;
@@ -163,14 +164,16 @@ int gs_smem_cache_invalidate(gs_smem_cache *c, uint64_t addr)
     l = &c->lines[slot_of(c, block)];
     if (l->block != block + 1u)
         return 0;
+    gs_smem_cache_account(c, now);
     memset(l, 0, sizeof *l);
     c->valid--;
     return 1;
 }
 
-uint32_t gs_smem_cache_invalidate_all(gs_smem_cache *c)
+uint32_t gs_smem_cache_invalidate_all(gs_smem_cache *c, uint64_t now)
 {
     uint32_t dropped = c->valid;
+    gs_smem_cache_account(c, now);
     if (c->capacity_blocks != 0)
         memset(c->lines, 0, (size_t)c->capacity_blocks * sizeof *c->lines);
     c->valid = 0;

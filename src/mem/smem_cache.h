@@ -105,18 +105,20 @@ int gs_smem_cache_locate(const gs_smem_cache *c, uint64_t addr, gs_smem_cache_lo
 /* 1 when the block of `addr` is held (its owner in *owner when non-NULL). */
 int gs_smem_cache_lookup(const gs_smem_cache *c, uint64_t addr, uint32_t *owner);
 
-/* Put the block of `addr`, brought by warp `owner`, in its slot. Returns 1
+/* Put the block of `addr`, brought by warp `owner`, in its slot at core
+ * cycle `now` (the utilisation sums count valid lines per cycle). Returns 1
  * when it replaced another valid block (its byte address and owner in
  * *victim and *victim_owner); 0 otherwise, also when there is no cache
  * now (nothing stored). */
-int gs_smem_cache_install(gs_smem_cache *c, uint64_t addr, uint32_t owner, uint64_t *victim,
-                          uint32_t *victim_owner);
+int gs_smem_cache_install(gs_smem_cache *c, uint64_t addr, uint32_t owner, uint64_t now,
+                          uint64_t *victim, uint32_t *victim_owner);
 
-/* Remove the block of `addr`; 1 when it was held. */
-int gs_smem_cache_invalidate(gs_smem_cache *c, uint64_t addr);
+/* Remove the block of `addr` at core cycle `now`; 1 when it was held. */
+int gs_smem_cache_invalidate(gs_smem_cache *c, uint64_t addr, uint64_t now);
 
-/* Remove every line (a flush between kernels); returns how many. */
-uint32_t gs_smem_cache_invalidate_all(gs_smem_cache *c);
+/* Remove every line at core cycle `now` (a flush between kernels); returns
+ * how many. */
+uint32_t gs_smem_cache_invalidate_all(gs_smem_cache *c, uint64_t now);
 
 /* Close the utilisation sums at core cycle `now` (before a report). */
 void gs_smem_cache_account(gs_smem_cache *c, uint64_t now);

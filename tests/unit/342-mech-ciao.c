@@ -18,7 +18,9 @@
  * in reverse: with 3 active warps the stall holds while 1.8 * 10^7 > 5000 *
  * instructions (released at 3600, not 3500), then, 4 active again, the
  * isolation holds while 2.4 * 10^7 > 5000 * instructions (un-isolated at
- * 4800, not 4700). Shared-memory-cache evictions enter the same VTA.
+ * 4800, not 4700). Two warps over the cutoff naming one interferer in one
+ * epoch isolate it, and do not also stall it. Shared-memory-cache evictions
+ * enter the same VTA.
  */
 #include <string.h>
 
@@ -260,6 +262,17 @@ static void test_isolate_then_stall_then_release(void)
     GS_CHECK_EQ(1u, stat("ciao_unisolations"));
     GS_CHECK_EQ(1u, stat("ciao_reactivations"));
     GS_CHECK_EQ(1u, stat("ciao_isolated_max"));
+
+    variant = 2;                               /* two triggers, one interferer, one epoch */
+    start();
+    interfere(2, 1);
+    interfere(2, 1);
+    interfere(2, 1);
+    three_hits_then(1000);                     /* warps 0 and 2 both over: isolate only */
+    GS_CHECK(isolated(1));
+    GS_CHECK_EQ(0xFu, allowed());
+    GS_CHECK_EQ(2u, stat("ciao_high_over"));
+    GS_CHECK_EQ(0u, stat("ciao_stalls"));
 
     variant = 1;                               /* CIAO-P: the same, never a stall */
     start();

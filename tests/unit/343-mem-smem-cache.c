@@ -103,21 +103,21 @@ static void test_hit_miss_replace(void)
     const uint64_t a = 0x12345680u, same_slot = a + 256u * 128u, other = a + 128u;
     GS_CHECK(cache_setup(49152u));
     GS_CHECK(!gs_smem_cache_lookup(&cache, a, &owner));
-    GS_CHECK_EQ(0, gs_smem_cache_install(&cache, a, 3u, &victim, &victim_owner));
+    GS_CHECK_EQ(0, gs_smem_cache_install(&cache, a, 3u, 0u, &victim, &victim_owner));
     GS_CHECK(gs_smem_cache_lookup(&cache, a + 0x7Fu, &owner));
     GS_CHECK_EQ(3u, owner);
     GS_CHECK(!gs_smem_cache_lookup(&cache, same_slot, NULL));   /* whole-address tag */
-    GS_CHECK_EQ(0, gs_smem_cache_install(&cache, other, 4u, &victim, &victim_owner));
+    GS_CHECK_EQ(0, gs_smem_cache_install(&cache, other, 4u, 0u, &victim, &victim_owner));
     GS_CHECK_EQ(2u, cache.valid);
     /* direct-mapped: 256 blocks further is the same slot, and replaces it */
-    GS_CHECK_EQ(1, gs_smem_cache_install(&cache, same_slot, 9u, &victim, &victim_owner));
+    GS_CHECK_EQ(1, gs_smem_cache_install(&cache, same_slot, 9u, 0u, &victim, &victim_owner));
     GS_CHECK_EQ(a, victim);
     GS_CHECK_EQ(3u, victim_owner);
     GS_CHECK(!gs_smem_cache_lookup(&cache, a, NULL));
     GS_CHECK(gs_smem_cache_lookup(&cache, other, NULL));
     GS_CHECK_EQ(2u, cache.valid);
-    GS_CHECK_EQ(1, gs_smem_cache_invalidate(&cache, same_slot));
-    GS_CHECK_EQ(0, gs_smem_cache_invalidate(&cache, same_slot));
+    GS_CHECK_EQ(1, gs_smem_cache_invalidate(&cache, same_slot, 0u));
+    GS_CHECK_EQ(0, gs_smem_cache_invalidate(&cache, same_slot, 0u));
     GS_CHECK_EQ(1u, cache.valid);
 }
 
@@ -128,8 +128,8 @@ static void test_resize(void)
     uint64_t victim;
     uint32_t victim_owner;
     GS_CHECK(cache_setup(49152u));
-    (void)gs_smem_cache_install(&cache, 0x1000u, 1u, &victim, &victim_owner);
-    (void)gs_smem_cache_install(&cache, 0x2080u, 2u, &victim, &victim_owner);
+    (void)gs_smem_cache_install(&cache, 0x1000u, 1u, 0u, &victim, &victim_owner);
+    (void)gs_smem_cache_install(&cache, 0x2080u, 2u, 4u, &victim, &victim_owner);
     /* 60 rows used leave 132: k = 7 still, lines stay where they were */
     GS_CHECK_EQ(0u, gs_smem_cache_resize(&cache, 60u * 256u, 10u));
     GS_CHECK_EQ(256u, cache.blocks);
@@ -146,19 +146,21 @@ static void test_resize(void)
     GS_CHECK_EQ(1u, cache.stats.resizes);
     GS_CHECK_EQ(2u, cache.stats.resize_drops);
     /* the CTA finishes: k = 7 again */
-    (void)gs_smem_cache_install(&cache, 0x1000u, 1u, &victim, &victim_owner);
+    (void)gs_smem_cache_install(&cache, 0x1000u, 1u, 26u, &victim, &victim_owner);
     GS_CHECK_EQ(1u, gs_smem_cache_resize(&cache, 0u, 30u));
     GS_CHECK_EQ(256u, cache.blocks);
     GS_CHECK_EQ(2u, cache.stats.resizes);
     /* all of it used: no cache, nothing stored */
     GS_CHECK_EQ(0u, gs_smem_cache_resize(&cache, 49152u, 40u));
     GS_CHECK_EQ(0u, cache.blocks);
-    GS_CHECK_EQ(0, gs_smem_cache_install(&cache, 0x1000u, 1u, &victim, &victim_owner));
+    GS_CHECK_EQ(0, gs_smem_cache_install(&cache, 0x1000u, 1u, 40u, &victim, &victim_owner));
     GS_CHECK(!gs_smem_cache_lookup(&cache, 0x1000u, NULL));
     GS_CHECK_EQ(256u, cache.stats.blocks_max);
-    /* utilisation sums: 256 blocks x 10 cycles with 2 valid, ... */
+    /* utilisation sums, closed at every change: 256 blocks for 20 cycles
+     * (1 valid for 4, 2 for 16), 128 for 10 (none valid), 256 for 10 (1 valid
+     * from cycle 26 to 30) */
     GS_CHECK_EQ(256u * 20u + 128u * 10u + 256u * 10u, cache.stats.block_cycles);
-    GS_CHECK_EQ(2u * 20u + 0u * 10u + 1u * 10u, cache.stats.valid_cycles);
+    GS_CHECK_EQ(1u * 4u + 2u * 16u + 0u * 10u + 1u * 4u, cache.stats.valid_cycles);
 }
 
 /* ---- part 2: the datapath ---- */
