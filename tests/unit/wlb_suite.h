@@ -149,4 +149,22 @@ static inline uint32_t wlb_count(const gs_workload *wl, const char *name)
     return (uint32_t)wl->buffers[test_buffer(wl, name)].count;
 }
 
+/* Number of elements of buffer `name` after the run that differ, bit for
+ * bit, from the floats `want` (each difference printed by test_diff32). */
+static inline int wlb_diff_f32(gs_host *host, const gs_workload *wl, const gs_wl_state *state,
+                               const char *name, const float *want)
+{
+    uint32_t n = wlb_count(wl, name);
+    uint32_t *got = wlb_result32(host, wl, state, name);
+    uint32_t *bits = (uint32_t *)malloc((size_t)n * 4u + 4u);
+    int diff;
+    if (!bits)
+        exit(1);
+    memcpy(bits, want, (size_t)n * 4u);
+    diff = test_diff32(name, bits, got, n);
+    free(bits);
+    free(got);
+    return diff;
+}
+
 #endif
