@@ -6,6 +6,8 @@
   tests/report/golden.html: every SVG coordinate is integer arithmetic.
 - A study file as input draws with the study's labels; a study job whose
   configuration samples writes its samples beside its result.
+- A stats CSV of a run with CIAO's interference matrix draws it as a heat map, one cell per
+  interfering pair of warp slots.
 - The PNG decoder of render_check.py (the CI's Chromium check) decodes every
   PNG filter type.
 """
@@ -191,6 +193,38 @@ class Report(unittest.TestCase):
             r = gpusim("report", "--results", os.path.join(tmp, "none"), study)
             self.assertEqual(r.returncode, 2)
             self.assertIn("run the study first", r.stderr.decode())
+        finally:
+            shutil.rmtree(tmp)
+
+
+class InterferenceMatrix(unittest.TestCase):
+    def test_heat_map_of_a_run(self):
+        """KM to cycle 20000 under CIAO-T with -gs_ciao_matrix 1: every non-zero cell of the
+        stats is one drawn cell with its exact count, and the largest names the scale."""
+        tmp = tempfile.mkdtemp(prefix="gpusim-report-")
+        try:
+            stats = os.path.join(tmp, "km.stats.csv")
+            r = gpusim("--config", "gtx480", "--config", "examples/configs/seed001.cfg",
+                       "--workload", "km", "-gpgpu_max_cycle", "20000", "-gs_mechanisms",
+                       "ciao", "-gs_ciao_matrix", "1", "--stats-csv", stats)
+            self.assertEqual(r.returncode, 0, r.stderr.decode())
+            with open(stats) as f:
+                cells = {}
+                for line in f.read().splitlines()[1:]:
+                    name, value = line.split(",", 1)
+                    if name.startswith("ciao_matrix_w"):
+                        v, e = name[len("ciao_matrix_w"):].split("_by_w")
+                        cells[(int(v), int(e))] = int(value)
+            r = gpusim("report", stats)
+            self.assertEqual(r.returncode, 0, r.stderr.decode())
+            html = r.stdout.decode()
+            self.assertEqual(len(cells), 294)
+            self.assertEqual(html.count("<title>victim w"), len(cells))
+            for (v, e), count in cells.items():
+                self.assertIn("<title>victim w%d, evicted by w%d: %d</title>" % (v, e, count),
+                              html)
+            self.assertIn("32 warp slots, 294 pairs that interfered, at most %d VTA hits"
+                          % max(cells.values()), html)
         finally:
             shutil.rmtree(tmp)
 

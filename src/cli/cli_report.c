@@ -10,7 +10,9 @@
  *     normalised`, what --collect writes): the same figures; the baseline is
  *     the first configuration whose every normalised value is 1;
  *   - a samples CSV (first line `cycle,cycles,active_warps,...`, what
- *     --samples-csv writes): the single-run figures over time.
+ *     --samples-csv writes): the single-run figures over time;
+ *   - a stats CSV (first line `name,value`, what --stats-csv writes) of a
+ *     run with -gs_ciao_matrix 1: CIAO's interference matrix as a heat map.
  * Bad input is a `file:line:col: error:` line and exit status 2. The report
  * goes to stdout unless --out names a file.
  */
@@ -420,6 +422,53 @@ static int read_samples(const char *path, const char *text, size_t length, gs_re
     return 0;
 }
 
+/* ---- a stats CSV with CIAO's interference matrix ---- */
+
+static int read_matrix(const char *path, const char *text, size_t length, gs_rep_matrix *m)
+{
+    static const char prefix[] = "ciao_matrix_w";
+    cursor c;
+    const char *ls, *le;
+    memset(&c, 0, sizeof c);
+    c.path = path;
+    c.p = text;
+    c.end = text + length;
+    next_line(&c, &ls, &le);   /* name,value */
+    while (next_line(&c, &ls, &le)) {
+        const char *p = ls + sizeof prefix - 1u, *comma = ls;
+        uint64_t v, e, count;
+        while (comma < le && *comma != ',')
+            comma++;
+        if ((size_t)(comma - ls) < sizeof prefix - 1u || memcmp(ls, prefix, sizeof prefix - 1u))
+            continue;   /* every other statistic */
+        for (v = 0; p < comma && *p >= '0' && *p <= '9'; p++)
+            v = v * 10u + (uint64_t)(*p - '0');
+        if (p == ls + sizeof prefix - 1u || comma - p < 5 || memcmp(p, "_by_w", 5))
+            return bad(&c, ls, "a ciao_matrix_ statistic not named ciao_matrix_wV_by_wE");
+        for (p += 5, e = 0; p < comma && *p >= '0' && *p <= '9'; p++)
+            e = e * 10u + (uint64_t)(*p - '0');
+        if (p != comma || p[-1] == 'w')
+            return bad(&c, ls, "a ciao_matrix_ statistic not named ciao_matrix_wV_by_wE");
+        if (v >= GS_REP_MATRIX_MAX || e >= GS_REP_MATRIX_MAX)
+            return bad(&c, ls, "a warp slot above 63 (the report draws at most 64)");
+        if (parse_count(comma + 1, le, &count) || count == 0)
+            return bad(&c, comma + 1, "not a positive count (the matrix lists non-zero cells)");
+        m->cell[v][e] = count;
+        m->nonzero++;
+        if (v + 1u > m->n)
+            m->n = (uint32_t)v + 1u;
+        if (e + 1u > m->n)
+            m->n = (uint32_t)e + 1u;
+    }
+    if (m->nonzero == 0) {
+        c.line = 1;
+        c.line_start = text;
+        return bad(&c, NULL, "a stats CSV without ciao_matrix_ statistics (run with "
+                             "-gs_mechanisms ciao -gs_ciao_matrix 1)");
+    }
+    return 0;
+}
+
 /* ---- inputs ---- */
 
 typedef struct report_args {
@@ -598,6 +647,22 @@ static int one_input(FILE *f, const char *path, const report_args *a, uint32_t *
         gs_cli_free(s.start);
         gs_cli_free(s.end);
         gs_cli_free(s.cell);
+    } else if (first_line_is(text, length, "name,value", 0)) {
+        gs_rep_matrix *m = (gs_rep_matrix *)gs_cli_alloc(sizeof *m);
+        if (!m) {
+            gs_cli_free_file(text);
+            return gs_cli_usage_error("out of memory");
+        }
+        memset(m, 0, sizeof *m);
+        rc = read_matrix(path, text, length, m);
+        if (rc == 0) {
+            snprintf(m->title, sizeof m->title, "%s", base_name(path));
+            fputs("<h2>interference ", f);
+            gs_rep_escape(f, m->title);
+            fputs("</h2>\n", f);
+            gs_rep_matrix_figure(f, m, figure);
+        }
+        gs_cli_free(m);
     } else {
         cursor c;
         memset(&c, 0, sizeof c);
@@ -605,8 +670,9 @@ static int one_input(FILE *f, const char *path, const report_args *a, uint32_t *
         c.line = 1;
         c.line_start = text;
         rc = bad(&c, NULL, "not a report input: expected a study file (*.study), a study CSV "
-                           "(first line row,workload,class,config,metric,value,normalised) or "
-                           "a samples CSV (first line cycle,cycles,...)");
+                           "(first line row,workload,class,config,metric,value,normalised), "
+                           "a samples CSV (first line cycle,cycles,...) or a stats CSV with "
+                           "CIAO's matrix (first line name,value)");
     }
     gs_cli_free_file(text);
     return rc;

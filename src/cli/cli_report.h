@@ -2,8 +2,9 @@
  * `gpusim report` (issue 13 part 5; README "Reports"): one self-contained
  * HTML file with inline SVG figures drawn here, no scripts, no network.
  * cli_report.c reads the inputs (a study file, a study CSV from `gpusim
- * study --collect`, a samples CSV from `--samples-csv`) into the models
- * below; cli_report_svg.c draws them.
+ * study --collect`, a samples CSV from `--samples-csv`, a stats CSV with
+ * CIAO's interference matrix from `--stats-csv`) into the models below;
+ * cli_report_svg.c draws them.
  *
  * Integers only (DESIGN.md section 4): values are fixed point scaled by
  * GS_STUDY_SCALE (10^6), coordinates are tenths of a pixel, so the bytes of
@@ -69,9 +70,22 @@ typedef struct gs_rep_samples {
     uint64_t *cell;                  /* [rows][cols] */
 } gs_rep_samples;
 
+/* A stats CSV (`name,value`, what --stats-csv writes) of a run with
+ * -gs_mechanisms ciao -gs_ciao_matrix 1: VTA hits of each victim warp slot
+ * by each evicting one (ciao_matrix_w<victim>_by_w<evictor>), the paper's
+ * interference matrix (seed-001 Fig. 4a). */
+#define GS_REP_MATRIX_MAX 64u
+typedef struct gs_rep_matrix {
+    char title[GS_REP_LABEL_MAX];
+    uint32_t n;                      /* warp slots: 1 + the highest named */
+    uint32_t nonzero;
+    uint64_t cell[GS_REP_MATRIX_MAX][GS_REP_MATRIX_MAX];   /* [victim][evictor] */
+} gs_rep_matrix;
+
 /* The drawing (cli_report_svg.c): each writes one <figure> to f. */
 void gs_rep_study_figures(FILE *f, const gs_rep_study *s, uint32_t *figure);
 void gs_rep_sample_figures(FILE *f, const gs_rep_samples *s, uint32_t *figure);
+void gs_rep_matrix_figure(FILE *f, const gs_rep_matrix *m, uint32_t *figure);
 /* Text with &, <, >, " escaped. */
 void gs_rep_escape(FILE *f, const char *text);
 

@@ -793,3 +793,61 @@ void gs_rep_sample_figures(FILE *f, const gs_rep_samples *s, uint32_t *figure)
             (unsigned)HEAT_BINS);
     heat_map(f, s, *figure, caption);
 }
+
+/* ---- CIAO's interference matrix (seed-001 Fig. 4a) ---- */
+
+void gs_rep_matrix_figure(FILE *f, const gs_rep_matrix *m, uint32_t *figure)
+{
+    frame fr;
+    uint64_t vmax = 0, cell = 0;
+    uint32_t v, e, k;
+    char hex[8], text[64], caption[2u * GS_REP_LABEL_MAX];
+    for (v = 0; v < m->n; v++)
+        for (e = 0; e < m->n; e++)
+            vmax = m->cell[v][e] > vmax ? m->cell[v][e] : vmax;
+    memset(&fr, 0, sizeof fr);
+    fr.id = ++*figure;
+    cell = 4800u / m->n;            /* square cells, the matrix at most 480 px */
+    if (cell > 200u)
+        cell = 200u;
+    fr.left = 900u;
+    fr.top = 420u;
+    fr.width = fr.height = cell * m->n;
+    fr.svg_w = fr.left + fr.width + 1600u;   /* room for the scale's label */
+    fr.svg_h = fr.top + fr.height + 1000u;
+    svg_open(f, &fr, "Interference matrix: VTA hits per victim and evicting warp slot");
+    rect_open(f, fr.left, fr.top, fr.width, fr.height);
+    fputs(" fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", f);
+    for (v = 0; v < m->n; v++)      /* only the non-zero cells: a pair that never interfered */
+        for (e = 0; e < m->n; e++) {   /* stays background */
+            if (m->cell[v][e] == 0)
+                continue;
+            heat_colour((uint32_t)(m->cell[v][e] * 255u / vmax), hex);
+            rect_open(f, fr.left + e * cell, fr.top + v * cell, cell, cell);
+            fprintf(f, " fill=\"%s\"><title>victim w%u, evicted by w%u: %llu</title></rect>\n",
+                    hex, (unsigned)v, (unsigned)e, (unsigned long long)m->cell[v][e]);
+        }
+    for (k = 0; k < m->n; k += 8u) {
+        snprintf(text, sizeof text, "w%u", (unsigned)k);
+        text_at(f, fr.left - 60u, fr.top + k * cell + cell / 2u + 35u, "end", text);
+        text_at(f, fr.left + k * cell + cell / 2u, fr.top + fr.height + 140u, "middle", text);
+    }
+    text_at(f, fr.left + fr.width / 2u, fr.top + fr.height + 320u, "middle",
+            "evicting warp slot (the interferer)");
+    text_at(f, fr.left, fr.top - 120u, "start", "victim warp slot (rows)");
+    for (k = 0; k < HEAT_LEVELS; k++) {
+        heat_colour(k * 255u / (HEAT_LEVELS - 1u), hex);
+        rect_open(f, fr.left + k * 40u, fr.svg_h - 380u, 40u, 120u);
+        fprintf(f, " fill=\"%s\"/>\n", hex);
+    }
+    text_at(f, fr.left, fr.svg_h - 110u, "start", "1");
+    snprintf(text, sizeof text, "%llu", (unsigned long long)vmax);
+    text_at(f, fr.left + HEAT_LEVELS * 40u, fr.svg_h - 110u, "end", text);
+    text_at(f, fr.left + HEAT_LEVELS * 40u + 120u, fr.svg_h - 280u, "start",
+            "VTA hits of the pair over the run, summed over the SMs");
+    snprintf(caption, sizeof caption, "Figure %u. %s: CIAO's interference matrix "
+             "(-gs_ciao_matrix 1): %u warp slots, %u pairs that interfered, at most %llu "
+             "VTA hits for one pair.", (unsigned)fr.id, m->title, (unsigned)m->n,
+             (unsigned)m->nonzero, (unsigned long long)vmax);
+    svg_close(f, caption);
+}
