@@ -33,7 +33,10 @@ typedef enum gs_sched_kind {
  * stays a valid spelling; ops gs_dsched_<name>. */
 #define GS_DSCHED_LIST(X) \
     X(FIFO, fifo)         \
-    X(FRFCFS, frfcfs)
+    X(FRFCFS, frfcfs)     \
+    X(MSHR_M, mshr_m)     \
+    X(MSHR_S, mshr_s)     \
+    X(MSHR_SA, mshr_sa)
 
 typedef enum gs_dsched_kind {
 #define GS_DSCHED_ENUM(id, name) GS_DSCHED_##id,

@@ -105,8 +105,8 @@ static gs_status check_queues(const gs_dram_params *p, gs_diag *diag)
                            p->write_low_watermark, p->write_queue_size);
     if (p->scheduler >= GS_DSCHED_COUNT)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
-                           "-gpgpu_dram_scheduler %u must be 0 (FIFO) or 1 (FR-FCFS)",
-                           p->scheduler);
+                           "-gpgpu_dram_scheduler %u is not a scheduler (0 to %u)",
+                           p->scheduler, GS_DSCHED_COUNT - 1u);
     return GS_OK;
 }
 
@@ -146,6 +146,13 @@ static uint32_t entry_capacity(const gs_dram_params *p)
     return p->read_queue_size + p->write_queue_size + p->timing.nbk;
 }
 
+/* The delay line: what the queues can take, and with the MIB the dummies
+ * beside them (at most one push a cycle, each in flight latency_cycles). */
+static uint32_t delay_capacity(const gs_dram_params *p)
+{
+    return p->read_queue_size + p->write_queue_size + (p->mib ? p->latency_cycles + 1u : 0u);
+}
+
 size_t gs_dram_bytes(const gs_dram_params *p)
 {
     const gs_dsched_ops *policy = gs_dsched_table[p->scheduler];
@@ -154,8 +161,9 @@ size_t gs_dram_bytes(const gs_dram_params *p)
     bytes += gs_arena_round(entry_capacity(p) * sizeof(gs_dram_entry));      /* entries */
     bytes += gs_arena_round(p->timing.nbk * sizeof(gs_dram_bank));          /* banks */
     bytes += gs_arena_round(p->timing.nbkgrp * sizeof(gs_dram_group));      /* groups */
-    bytes += gs_arena_round((size_t)(p->read_queue_size + p->write_queue_size) *
-                            sizeof(gs_dram_flight));                         /* delay line */
+    bytes += gs_arena_round((size_t)delay_capacity(p) * sizeof(gs_dram_flight)); /* delay */
+    if (p->mib)
+        bytes += gs_arena_round((size_t)delay_capacity(p) * sizeof(gs_mem_req *)); /* spent */
     bytes += gs_arena_round(read_flight_capacity(p) * sizeof(gs_dram_flight)); /* reads */
     bytes += gs_arena_round(write_flight_capacity(p) * sizeof(gs_dram_flight));
     bytes += gs_arena_round(flights * sizeof(gs_mem_req *));                 /* done list */
@@ -222,7 +230,10 @@ gs_status gs_dram_init(gs_dram *ctrl, gs_arena *arena, const gs_dram_params *par
                                        &failed);
     ctrl->groups = (gs_dram_group *)take(arena, params->timing.nbkgrp * sizeof(gs_dram_group),
                                          &failed);
-    ctrl->delay.capacity = params->read_queue_size + params->write_queue_size;
+    ctrl->delay.capacity = delay_capacity(params);
+    if (params->mib)
+        ctrl->spent = (gs_mem_req **)take(arena, ctrl->delay.capacity * sizeof(gs_mem_req *),
+                                          &failed);
     ctrl->read_flight.capacity = read_flight_capacity(params);
     ctrl->write_flight.capacity = write_flight_capacity(params);
     ctrl->delay.items = (gs_dram_flight *)take(
@@ -320,6 +331,14 @@ int gs_dram_push(gs_dram *ctrl, gs_mem_req *req, uint64_t now)
 {
     uint32_t q = queue_of_kind(req->kind);
     uint64_t due = now + ctrl->params.latency_cycles;
+    if (req->flags & GS_REQ_DUMMY) {   /* merge information: no queue entry (B11) */
+        GS_ASSERT(ctrl->params.mib && ctrl->delay.count < ctrl->delay.capacity);
+        GS_ASSERT(due >= ctrl->last_push_due);
+        ctrl->last_push_due = due;
+        ring_push(&ctrl->delay, req, due, 0);
+        ctrl->pending++;
+        return 1;
+    }
     if (!gs_dram_can_accept(ctrl, req->kind)) {
         ctrl->stats.n_refused++;
         return 0;
@@ -389,6 +408,71 @@ static void unlink_entry(gs_dram *ctrl, uint32_t slot)
         ctrl->queued_mask[q] &= ~(1ull << e->bank);
 }
 
+/* ---- the DRAM-side Merge Information Buffer (seed-002 2.3) ----
+ * One entry per queued read (the entry's mib_len and mib_age), in DRAM
+ * cycles (B10: one time base, the controller's clock, where the ages grow).
+ * A read arrives with the merge length and Age_MSHR its L2 MSHR entry had
+ * when it left the L2 (gs_mem_req merge_count / merge_age), plus the ages
+ * its requests gained in the L2->DRAM link (len x latency). Each cycle every
+ * queued read's age grows by its merge length (each merged request is a
+ * cycle older), saturating at 2^15 - 1. A dummy overwrites the length and
+ * adds its age (the ages of the requests merged since the entry's previous
+ * message, B8). */
+
+static uint32_t mib_sat(uint64_t age, gs_dram *ctrl)
+{
+    if (age < GS_DRAM_MIB_AGE_MAX)
+        return (uint32_t)age;
+    ctrl->stats.mib_age_saturations++;
+    return GS_DRAM_MIB_AGE_MAX;
+}
+
+static uint32_t mib_len_of(uint32_t merge_count)
+{
+    return merge_count == 0 ? 1u : merge_count > GS_DRAM_MIB_LEN_MAX ? GS_DRAM_MIB_LEN_MAX
+                                                                    : merge_count;
+}
+
+/* The ages of every queued read grow to `cycle` (cycles may be skipped while
+ * nothing is queued, and then nothing needs to grow). */
+static void mib_grow(gs_dram *ctrl, uint64_t cycle)
+{
+    uint64_t dt = cycle - ctrl->mib_cycle;
+    uint32_t slot;
+    ctrl->mib_cycle = cycle;
+    if (dt == 0)
+        return;
+    for (slot = ctrl->chan_head[GS_DRAM_QUEUE_READ]; slot != GS_DRAM_NONE;
+         slot = ctrl->entries[slot].chan_next) {
+        gs_dram_entry *e = &ctrl->entries[slot];
+        if (e->mib_age < GS_DRAM_MIB_AGE_MAX)
+            e->mib_age = mib_sat((uint64_t)e->mib_age + (uint64_t)e->mib_len * dt, ctrl);
+    }
+}
+
+/* A dummy arrived (the demultiplexer): its read's MIB entry learns, or, with
+ * no read of its line queued (served already, or not arrived: its request
+ * left the L2 after the merge, B9), it is dropped. Either way it goes back
+ * to the caller. The oldest queued read of the line takes it. */
+static void mib_apply(gs_dram *ctrl, gs_mem_req *dummy)
+{
+    uint32_t slot;
+    ctrl->stats.mib_dummies++;
+    for (slot = ctrl->chan_head[GS_DRAM_QUEUE_READ]; slot != GS_DRAM_NONE;
+         slot = ctrl->entries[slot].chan_next) {
+        gs_dram_entry *e = &ctrl->entries[slot];
+        if (e->req->line_addr != dummy->line_addr || (e->req->flags & GS_REQ_DUMMY))
+            continue;
+        e->mib_len = mib_len_of(dummy->merge_count);
+        e->mib_age = mib_sat((uint64_t)e->mib_age + dummy->merge_age +
+                             (uint64_t)e->mib_len * ctrl->params.latency_cycles, ctrl);
+        ctrl->stats.mib_matched++;
+        break;
+    }
+    ctrl->spent[ctrl->n_spent++] = dummy;
+    ctrl->pending--;
+}
+
 /* Move requests whose L2->DRAM delay has passed into their queue. */
 static void admit_due(gs_dram *ctrl, uint64_t cycle)
 {
@@ -397,6 +481,11 @@ static void admit_due(gs_dram *ctrl, uint64_t cycle)
         gs_mem_req *req = f->req;
         uint32_t slot = ctrl->free_entry;
         gs_dram_entry *e;
+        if (req->flags & GS_REQ_DUMMY) {
+            ring_pop(&ctrl->delay);
+            mib_apply(ctrl, req);
+            continue;
+        }
         GS_ASSERT(slot != GS_DRAM_NONE);
         e = &ctrl->entries[slot];
         ctrl->free_entry = e->chan_next;
@@ -412,6 +501,11 @@ static void admit_due(gs_dram *ctrl, uint64_t cycle)
                               ? (req->size_bytes + ctrl->atom_bytes - 1u) / ctrl->atom_bytes
                               : 1u;
         ctrl->delay_count[e->queue]--;
+        e->mib_len = mib_len_of(req->merge_count);
+        e->mib_age = ctrl->params.mib
+                         ? mib_sat(req->merge_age +
+                                   (uint64_t)e->mib_len * ctrl->params.latency_cycles, ctrl)
+                         : 0u;
         link_tail(ctrl, slot);
         if (ctrl->policy->on_enqueue)
             ctrl->policy->on_enqueue(ctrl->policy_state, ctrl, e->queue, slot);
@@ -677,11 +771,16 @@ uint32_t gs_dram_cycle(gs_dram *ctrl, uint64_t cycle)
     ctrl->started = 1;
     ctrl->now = cycle;
     ctrl->n_done = 0;
+    ctrl->n_spent = 0;
     ctrl->n_cycle_cmds = 0;
-    if (ctrl->pending == 0)
+    if (ctrl->pending == 0) {
+        ctrl->mib_cycle = cycle;
         return 0;                         /* idle: nothing can change */
+    }
     complete_ring(ctrl, &ctrl->read_flight, cycle);
     complete_ring(ctrl, &ctrl->write_flight, cycle);
+    if (ctrl->params.mib)
+        mib_grow(ctrl, cycle);            /* the queued reads, before this cycle's arrivals */
     admit_due(ctrl, cycle);
     if (ctrl->queued[0] + ctrl->queued[1] == 0 && ctrl->busy_mask == 0)
         return ctrl->n_done;
@@ -695,6 +794,17 @@ uint32_t gs_dram_cycle(gs_dram *ctrl, uint64_t cycle)
     }
     issue_commands(ctrl, cycle);
     return ctrl->n_done;
+}
+
+uint32_t gs_dram_spent_count(const gs_dram *ctrl)
+{
+    return ctrl->n_spent;
+}
+
+gs_mem_req *gs_dram_spent(const gs_dram *ctrl, uint32_t index)
+{
+    GS_ASSERT(index < ctrl->n_spent);
+    return ctrl->spent[index];
 }
 
 gs_mem_req *gs_dram_completed(const gs_dram *ctrl, uint32_t index)
@@ -797,4 +907,9 @@ void gs_dram_report(const gs_dram *ctrl, gs_stats *stats, const char *prefix,
     put_count(stats, prefix, "n_completed", c->n_completed);
     put_count(stats, prefix, "write_drain_entries", c->n_drain_entries);
     put_count(stats, prefix, "write_drain_cycles", c->drain_cycles);
+    if (!ctrl->params.mib)
+        return;   /* a run without the MIB keeps its bytes */
+    put_count(stats, prefix, "mib_dummies", c->mib_dummies);
+    put_count(stats, prefix, "mib_dummies_matched", c->mib_matched);
+    put_count(stats, prefix, "mib_age_saturations", c->mib_age_saturations);
 }

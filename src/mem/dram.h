@@ -71,7 +71,14 @@ typedef struct gs_dram_params {
     uint32_t scheduler;                /* gs_dsched_kind */
     uint32_t dual_bus;                 /* -dram_dual_bus_interface: separate row and
                                           column command buses (HBM) */
+    uint32_t mib;                      /* the DRAM-side Merge Information Buffer
+                                          (seed-002 2.3): the scheduler reads it */
 } gs_dram_params;
+
+/* The DRAM-side MIB's widths (seed-002 2.3-2.4): a 4-bit merge length for at
+ * most 16 merges, a 15-bit age saturating at 2^15 - 1. */
+#define GS_DRAM_MIB_LEN_MAX 16u
+#define GS_DRAM_MIB_AGE_MAX 32767u
 
 /* A request the controller holds, from queue entry until its last column
  * command (then it moves to the completion ring and the entry is freed). */
@@ -86,6 +93,8 @@ typedef struct gs_dram_entry {
     uint32_t columns_left;     /* column commands still to issue */
     uint32_t chan_prev, chan_next;   /* channel-wide age list of its queue */
     uint32_t bank_prev, bank_next;   /* the bank's age list of its queue */
+    uint32_t mib_len;          /* MIB (reads, params.mib): merge length 1..16 */
+    uint32_t mib_age;          /* ... Age_MSHR in DRAM cycles, saturating */
 } gs_dram_entry;
 
 /* Per bank: open row, the request being served, earliest cycle for each
@@ -138,6 +147,9 @@ typedef struct gs_dram_counters {
     uint64_t n_completed;
     uint64_t n_drain_entries;                 /* times write drain started */
     uint64_t drain_cycles;                    /* cycles in write-drain mode */
+    uint64_t mib_dummies;                     /* dummy requests that arrived (params.mib) */
+    uint64_t mib_matched;                     /* ... that found their queued read */
+    uint64_t mib_age_saturations;             /* ages that reached GS_DRAM_MIB_AGE_MAX */
 } gs_dram_counters;
 
 typedef struct gs_dram {
@@ -168,6 +180,9 @@ typedef struct gs_dram {
     gs_dram_ring read_flight, write_flight;
     gs_mem_req **done;        /* this cycle's completions */
     uint32_t n_done;
+    gs_mem_req **spent;       /* this cycle's arrived dummies (the caller frees them) */
+    uint32_t n_spent;
+    uint64_t mib_cycle;       /* the last cycle the MIB's ages were accumulated to */
     int started;
     uint64_t last_push_due;
     uint32_t pending;          /* requests anywhere in the controller */
@@ -196,7 +211,11 @@ int gs_dram_can_accept(const gs_dram *ctrl, uint32_t req_kind);
 
 /* Offer a request at DRAM cycle `now` (the cycle about to be stepped). It
  * becomes schedulable in gs_dram_cycle(now + latency_cycles). Returns 1 when
- * taken, 0 when its queue is full (back-pressure: nothing is lost, retry). */
+ * taken, 0 when its queue is full (back-pressure: nothing is lost, retry).
+ * A dummy (GS_REQ_DUMMY, params.mib only) shares the delay line but takes no
+ * queue entry: on arrival its merge length overwrites, and its age adds to,
+ * the MIB entry of the queued read of its line (seed-002 2.3; none queued:
+ * dropped, B9), and it is handed back through gs_dram_spent. */
 int gs_dram_push(gs_dram *ctrl, gs_mem_req *req, uint64_t now);
 
 /* Step one DRAM command clock. Returns the number of requests completed in
@@ -204,6 +223,10 @@ int gs_dram_push(gs_dram *ctrl, gs_mem_req *req, uint64_t now);
  * written; read them with gs_dram_completed(ctrl, i) before the next step. */
 uint32_t gs_dram_cycle(gs_dram *ctrl, uint64_t cycle);
 gs_mem_req *gs_dram_completed(const gs_dram *ctrl, uint32_t index);
+/* Dummy requests (GS_REQ_DUMMY) that arrived in this step, after their
+ * merge information went into the MIB: the caller frees them. */
+uint32_t gs_dram_spent_count(const gs_dram *ctrl);
+gs_mem_req *gs_dram_spent(const gs_dram *ctrl, uint32_t index);
 
 /* Requests anywhere in the controller (delay line, queues, banks, in flight). */
 uint32_t gs_dram_pending(const gs_dram *ctrl);
@@ -213,7 +236,7 @@ uint32_t gs_dram_pending(const gs_dram *ctrl);
 void gs_dram_report(const gs_dram *ctrl, gs_stats *stats, const char *prefix,
                     uint64_t total_cycles);
 /* Entries gs_dram_report adds (for sizing the registry). */
-#define GS_DRAM_REPORT_ENTRIES 23u
+#define GS_DRAM_REPORT_ENTRIES 26u
 
 /* What the controller waits for, for the watchdog dump (DESIGN.md section 8):
  * one line for the channel, one per bank serving a request. */

@@ -33,6 +33,10 @@ struct gs_dram_params;
 
 typedef struct gs_dsched_ops {
     const char *name;    /* "fifo", "frfcfs" */
+    /* Nonzero: it reads the Merge Information Buffer (seed-002 2.3): the L2s
+     * send dummy requests and the controller keeps each read's merge length
+     * and age (gs_dram_entry mib_len / mib_age). */
+    uint32_t uses_mib;
     /* Arena bytes of per-controller state (0 for none) and its set-up. */
     size_t (*state_bytes)(const struct gs_dram_params *params);
     void (*init)(void *state, const struct gs_dram_params *params);
@@ -56,6 +60,10 @@ typedef void (*gs_dram_schedule_fn)(void *ctx, struct gs_dram *ctrl, uint32_t qu
 
 /* Indexed by gs_dsched_kind. */
 extern const gs_dsched_ops *const gs_dsched_table[GS_DSCHED_COUNT];
+
+/* FR-FCFS's choice for `queue` (the MIB schedulers serve the write queue
+ * with it). */
+void gs_dsched_frfcfs_schedule(void *state, struct gs_dram *ctrl, uint32_t queue);
 
 /* The kind named `name` ("fifo" / "frfcfs"), or GS_DSCHED_COUNT. */
 gs_dsched_kind gs_dsched_find(const char *name);

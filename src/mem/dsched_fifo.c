@@ -22,6 +22,7 @@ static void fifo_schedule(void *state, gs_dram *ctrl, uint32_t queue)
 
 const gs_dsched_ops gs_dsched_fifo = {
     "fifo",
+    0,
     NULL,
     NULL,
     NULL,

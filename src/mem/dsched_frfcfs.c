@@ -28,7 +28,7 @@ static uint32_t pick_for_bank(const gs_dram *ctrl, uint32_t bank, uint32_t queue
     return oldest;                     /* first come first served */
 }
 
-static void frfcfs_schedule(void *state, gs_dram *ctrl, uint32_t queue)
+void gs_dsched_frfcfs_schedule(void *state, gs_dram *ctrl, uint32_t queue)
 {
     uint64_t banks = gs_dram_free_banks(ctrl, queue);
     (void)state;
@@ -41,8 +41,9 @@ static void frfcfs_schedule(void *state, gs_dram *ctrl, uint32_t queue)
 
 const gs_dsched_ops gs_dsched_frfcfs = {
     "frfcfs",
+    0,
     NULL,
     NULL,
     NULL,
-    frfcfs_schedule
+    gs_dsched_frfcfs_schedule
 };

@@ -161,6 +161,8 @@ static void plan_parts(const gs_config *cfg, gs_part_params *p)
     p->queue_dram_l2 = cfg->partition_queues[2];
     p->queue_l2_icnt = cfg->partition_queues[3];
     p->perfect_dram = cfg->perfect_dram;
+    p->core_khz = cfg->clocks.core_khz;
+    p->dram_khz = cfg->clocks.dram_khz;
     plan_dram(cfg, &p->dram);
 }
 

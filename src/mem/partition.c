@@ -87,6 +87,14 @@ gs_mem_req *gs_req_fifo_pop(gs_req_fifo *fifo)
 
 /* ---- set-up ---- */
 
+/* The DRAM scheduler reads merge information: the L2s keep the MIB and
+ * send dummy requests (seed-002 2.3). Not under perfect DRAM (no scheduler). */
+static int uses_mib(const gs_part_params *p)
+{
+    return p->l2_present && !p->perfect_dram && p->dram.scheduler < GS_DSCHED_COUNT &&
+           gs_dsched_table[p->dram.scheduler]->uses_mib;
+}
+
 static void dram_params_of(const gs_part_params *p, gs_dram_params *d)
 {
     const gs_part_dram_cfg *c = &p->dram;
@@ -116,6 +124,7 @@ static void dram_params_of(const gs_part_params *p, gs_dram_params *d)
     d->latency_cycles = c->latency_cycles;
     d->scheduler = c->scheduler;
     d->dual_bus = c->dual_bus;
+    d->mib = (uint32_t)uses_mib(p);
 }
 
 gs_status gs_part_params_check(const gs_part_params *p, gs_diag *diag)
@@ -135,7 +144,8 @@ static uint32_t pool_capacity(const gs_part_params *p)
     /* Every DRAM request sits in a $2d queue, the controller (read + write
      * queues, delay line counted against them, one per bank) or a d2$ queue. */
     uint32_t per_sub = p->queue_l2_dram + p->queue_dram_l2 + 1u;
-    uint32_t per_chan = p->dram.read_queue_size + p->dram.write_queue_size + p->dram.nbk;
+    uint32_t per_chan = p->dram.read_queue_size + p->dram.write_queue_size + p->dram.nbk +
+                        (uses_mib(p) ? p->dram.latency_cycles + 1u : 0u);   /* dummies */
     return p->n_channels * p->n_sub_per_channel * per_sub + p->n_channels * per_chan;
 }
 
@@ -146,6 +156,8 @@ static size_t sub_bytes(const gs_part_params *p)
     if (p->l2_present) {
         bytes += gs_cache_arena_bytes(&p->l2);
         bytes += gs_arena_round((size_t)gs_cache_mshr_entries(&p->l2) * sizeof(uint32_t));
+        if (uses_mib(p))
+            bytes += gs_arena_round((size_t)gs_cache_mshr_entries(&p->l2) * sizeof(gs_l2_mib));
     }
     return bytes;
 }
@@ -183,7 +195,10 @@ static gs_status sub_init(gs_partitions *parts, gs_subpart *sub, gs_arena *arena
         return GS_OK;
     sub->mshr_dram_req = gs_arena_alloc(arena, (size_t)gs_cache_mshr_entries(&p->l2) *
                                                    sizeof(uint32_t));
-    if (sub->mshr_dram_req == NULL)
+    if (uses_mib(p))
+        sub->mib = gs_arena_alloc(arena, (size_t)gs_cache_mshr_entries(&p->l2) *
+                                             sizeof(gs_l2_mib));
+    if (sub->mshr_dram_req == NULL || (uses_mib(p) && sub->mib == NULL))
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for partitions");
     l2 = p->l2;
     l2.policy.stream = GS_CACHE_STREAM_L2(sub->id);
@@ -252,6 +267,8 @@ static void free_req(gs_partitions *parts, gs_mem_req *req)
 
 static int is_read(const gs_mem_req *req)
 {
+    if (req->flags & GS_REQ_DUMMY)
+        return 0;   /* merge information: no data comes back */
     return req->kind != GS_REQ_WRITE;
 }
 
@@ -265,13 +282,105 @@ static void queue_for_dram(gs_partitions *parts, gs_subpart *sub, gs_mem_req *re
     set_bit(parts->chan_active, sub->id / parts->params.n_sub_per_channel);
 }
 
-/* Let the DRAM request of the line's MSHR entry see its current merge length. */
-static void update_merge_count(gs_partitions *parts, gs_subpart *sub, uint64_t line)
+/* ---- the L2-side Merge Information Buffer (seed-002 2.3) ----
+ * One entry per L2 MSHR entry (sub->mib), kept only when the DRAM scheduler
+ * reads merge information. Time base (B10): DRAM cycles; a request's
+ * creation time (a core cycle) is converted with the clocks, floor(t x
+ * dram_khz / core_khz). The entry's read leaves the L2 with the merge
+ * length and Age_MSHR so far (len x now - the sum of creation times); a
+ * request that merges after that sets the entry's length, adds its own age
+ * (now - its creation) and marks a dummy due. The output multiplexer sends,
+ * in place of the miss queue's head, the due dummy with the largest request
+ * score (the length, or for MSHR-S+A the age carried; ties: the lowest
+ * entry), which resets the carried age (B8: the DRAM side adds, so each age
+ * travels once). A merge before the read has left needs no dummy: the read
+ * carries it (B9: fewer dummies that find nothing). Merge lengths count
+ * every merged request, as the MSHR does (B4). */
+
+static uint64_t dram_time_of(const gs_partitions *parts, uint64_t core_cycle)
 {
-    uint32_t entry = gs_mshr_find(&sub->l2.mshr, line);
-    if (entry != GS_MSHR_NONE && sub->mshr_dram_req[entry] != 0)
-        parts->pool.reqs[sub->mshr_dram_req[entry] - 1u].merge_count =
-            gs_cache_mshr_merges(&sub->l2, line);
+    return core_cycle * parts->params.dram_khz / parts->params.core_khz;
+}
+
+static uint64_t age_of(const gs_partitions *parts, const gs_mem_req *req)
+{
+    uint64_t born = dram_time_of(parts, req->created_cycle);
+    return parts->dram_now > born ? parts->dram_now - born : 0u;
+}
+
+/* A read was taken by the L2 MSHRs (a new entry, or merged). */
+static void mib_note(gs_partitions *parts, gs_subpart *sub, const gs_mem_req *req,
+                     int merged)
+{
+    uint32_t entry = gs_mshr_find(&sub->l2.mshr, req->line_addr);
+    gs_l2_mib *m;
+    if (entry == GS_MSHR_NONE)
+        return;
+    m = &sub->mib[entry];
+    if (!merged) {
+        sub->mib_valid -= m->valid;
+        memset(m, 0, sizeof *m);
+    }
+    m->len = gs_mshr_entry_at(&sub->l2.mshr, entry)->merged_total;
+    m->created_sum += dram_time_of(parts, req->created_cycle);
+    if (!merged || sub->mshr_dram_req[entry] == 0)
+        return;   /* the read has not left: it will carry this */
+    m->age += age_of(parts, req);
+    sub->mib_valid += !m->valid;
+    m->valid = 1;
+}
+
+/* The read of `entry` leaves the L2: it carries the entry's information. */
+static void mib_sent(gs_partitions *parts, gs_subpart *sub, uint32_t entry, gs_mem_req *dreq)
+{
+    gs_l2_mib *m = &sub->mib[entry];
+    uint64_t all = (uint64_t)m->len * parts->dram_now;
+    dreq->merge_count = m->len ? m->len : 1u;
+    dreq->merge_age = all > m->created_sum ? all - m->created_sum : 0u;
+    sub->mib_valid -= m->valid;
+    m->valid = 0;
+    m->age = 0;
+}
+
+/* The output multiplexer's dummy, if one is due and there is room: 1 when
+ * it took this cycle's slot. */
+static int mib_send_dummy(gs_partitions *parts, gs_subpart *sub)
+{
+    uint32_t n = gs_cache_mshr_entries(&parts->params.l2), e, best = n;
+    int by_age = parts->params.dram.scheduler == GS_DSCHED_MSHR_SA;
+    uint64_t best_score = 0;
+    gs_addr_decoded loc;
+    gs_mem_req *d;
+    for (e = 0; e < n; e++) {
+        const gs_l2_mib *m = &sub->mib[e];
+        uint64_t score = by_age ? m->age : m->len;
+        if (m->valid && (best == n || score > best_score)) {
+            best = e;
+            best_score = score;
+        }
+    }
+    if (best == n || gs_req_fifo_full(&sub->l2_dram) ||
+        (d = gs_req_pool_alloc(&parts->pool)) == NULL)
+        return 0;
+    d->line_addr = gs_mshr_entry_at(&sub->l2.mshr, best)->line_addr;
+    d->kind = GS_REQ_READ;
+    d->flags = GS_REQ_DUMMY | GS_REQ_FROM_L2;
+    d->merge_count = sub->mib[best].len;
+    d->merge_age = sub->mib[best].age;
+    d->sub_partition = sub->id;
+    d->created_cycle = parts->l2_now;
+    gs_addrmap_decode(parts->map, d->line_addr, &loc);
+    d->dram.channel = loc.channel;
+    d->dram.bank = loc.bank;
+    d->dram.bank_group = loc.bank_group;
+    d->dram.row = loc.row;
+    d->dram.column = loc.column;
+    sub->mib[best].valid = 0;
+    sub->mib[best].age = 0;
+    sub->mib_valid--;
+    sub->stats.mib_dummies++;
+    queue_for_dram(parts, sub, d);
+    return 1;
 }
 
 /* ---- L2 steps (mem/partition.h order) ---- */
@@ -315,8 +424,13 @@ static void fill_l2(gs_partitions *parts, gs_subpart *sub, gs_mem_req *dreq)
         sub->stats.l2_stall_fill++;
         return;
     }
-    if (entry != GS_MSHR_NONE && sub->mshr_dram_req[entry] == dreq->pool_index + 1u)
+    if (entry != GS_MSHR_NONE && sub->mshr_dram_req[entry] == dreq->pool_index + 1u) {
         sub->mshr_dram_req[entry] = 0;
+        if (sub->mib != NULL && !gs_mshr_entry_at(&sub->l2.mshr, entry)->in_use) {
+            sub->mib_valid -= sub->mib[entry].valid;   /* the entry is free: nothing due */
+            sub->mib[entry].valid = 0;
+        }
+    }
     gs_req_fifo_pop(&sub->dram_l2);
     gs_req_pool_free(&parts->pool, dreq);
     for (i = 0; i < released; i++) {
@@ -449,8 +563,8 @@ static void step_access(gs_partitions *parts, gs_subpart *sub)
         free_req(parts, req);
     else if (res.outcome == GS_CACHE_HIT)
         gs_req_fifo_push(&sub->l2_icnt, req, parts->l2_now);
-    else if (res.merged || res.outcome == GS_CACHE_HIT_RESERVED)
-        update_merge_count(parts, sub, req->line_addr);
+    else if (sub->mib != NULL)
+        mib_note(parts, sub, req, res.merged || res.outcome == GS_CACHE_HIT_RESERVED);
 }
 
 static void step_miss_out(gs_partitions *parts, gs_subpart *sub)
@@ -458,6 +572,8 @@ static void step_miss_out(gs_partitions *parts, gs_subpart *sub)
     gs_mem_req *dreq;
     gs_addr_decoded loc;
     uint32_t entry;
+    if (sub->mib_valid != 0 && mib_send_dummy(parts, sub))
+        return;   /* dummies have strict priority over the miss queue (B11: one slot) */
     if (!parts->params.l2_present || gs_cache_miss_count(&sub->l2) == 0)
         return;
     if (gs_req_fifo_full(&sub->l2_dram)) {
@@ -478,8 +594,11 @@ static void step_miss_out(gs_partitions *parts, gs_subpart *sub)
     dreq->dram.column = loc.column;
     if (is_read(dreq)) {
         entry = gs_mshr_find(&sub->l2.mshr, dreq->line_addr);
-        if (entry != GS_MSHR_NONE)
+        if (entry != GS_MSHR_NONE) {
             sub->mshr_dram_req[entry] = dreq->pool_index + 1u;
+            if (sub->mib != NULL)
+                mib_sent(parts, sub, entry, dreq);
+        }
     }
     queue_for_dram(parts, sub, dreq);
 }
@@ -496,7 +615,7 @@ static void step_accept(gs_partitions *parts, gs_subpart *sub)
 
 static int sub_has_work(const gs_partitions *parts, const gs_subpart *sub)
 {
-    return sub->icnt_l2.count || sub->dram_l2.count || sub->l2_icnt.count ||
+    return sub->icnt_l2.count || sub->dram_l2.count || sub->l2_icnt.count || sub->mib_valid ||
            (parts->params.l2_present && gs_cache_miss_count(&sub->l2) != 0);
 }
 
@@ -633,8 +752,12 @@ static void channel_cycle(gs_partitions *parts, uint32_t chan_index)
             perfect_dram_sub(parts, &parts->subs[chan_index * n + k]);
     } else {
         push_one(parts, chan_index);
-        if (gs_dram_pending(chan->dram) != 0)
+        if (gs_dram_pending(chan->dram) != 0) {
+            uint32_t i;
             collect_completions(parts, chan, gs_dram_cycle(chan->dram, parts->dram_now));
+            for (i = 0; i < gs_dram_spent_count(chan->dram); i++)   /* dummies, delivered */
+                free_req(parts, gs_dram_spent(chan->dram, i));
+        }
     }
     if (!chan_has_work(parts, chan_index))
         clear_bit(parts->chan_active, chan_index);
@@ -713,6 +836,28 @@ void gs_partitions_l2_stats(const gs_partitions *parts, gs_cache_stats *out)
     *out = sum.stats;
 }
 
+/* The Merge Information Buffers (seed-002 2.3): dummies the L2s sent, those
+ * that reached a controller and those that found their queued read there
+ * (the rest arrived after it was served, or before it arrived: B9), and the
+ * ages that reached the 15-bit ceiling. */
+static void report_mib(const gs_partitions *parts, gs_stats *stats)
+{
+    uint64_t sent = 0, arrived = 0, matched = 0, saturated = 0;
+    uint32_t i;
+    for (i = 0; i < parts->n_subs; i++)
+        sent += parts->subs[i].stats.mib_dummies;
+    for (i = 0; i < parts->params.n_channels; i++) {
+        const gs_dram_counters *s = &parts->channels[i].dram->stats;
+        arrived += s->mib_dummies;
+        matched += s->mib_matched;
+        saturated += s->mib_age_saturations;
+    }
+    gs_stats_put_count(stats, "mib_dummies_sent", sent);
+    gs_stats_put_count(stats, "mib_dummies_arrived", arrived);
+    gs_stats_put_count(stats, "mib_dummies_matched", matched);
+    gs_stats_put_count(stats, "mib_age_saturations", saturated);
+}
+
 void gs_partitions_report(const gs_partitions *parts, gs_stats *stats)
 {
     gs_cache sum;
@@ -754,6 +899,8 @@ void gs_partitions_report(const gs_partitions *parts, gs_stats *stats)
     gs_stats_put_count(stats, "dram_access_latency_max", t.access_lat_max);
     gs_stats_put_count(stats, "dram_queue_refused", t.refused);
     gs_stats_put_count(stats, "dram_write_drain_entries", t.drain_entries);
+    if (parts->subs[0].mib != NULL)   /* only with the MIB: other runs keep their bytes */
+        report_mib(parts, stats);
 }
 
 void gs_partitions_dump(const gs_partitions *parts, const gs_sink *sink)

@@ -60,8 +60,18 @@ typedef struct gs_part_params {
     uint32_t rop_latency_cycles;      /* L2 cycles */
     uint32_t queue_icnt_l2, queue_l2_dram, queue_dram_l2, queue_l2_icnt;
     uint32_t perfect_dram;            /* seed-002 2.5: zero latency at the controller */
+    uint32_t core_khz, dram_khz;      /* clocks: core-cycle timestamps to DRAM cycles */
     gs_part_dram_cfg dram;
 } gs_part_params;
+
+/* The L2-side Merge Information Buffer (seed-002 2.3), one entry per L2 MSHR
+ * entry, when the DRAM scheduler reads merge information: */
+typedef struct gs_l2_mib {
+    uint64_t created_sum;             /* the merged requests' creation times, DRAM cycles */
+    uint64_t age;                     /* ages merged since the entry's last message (B8) */
+    uint32_t len;                     /* merge length (the MSHR entry's merged total) */
+    uint32_t valid;                   /* a dummy is due */
+} gs_l2_mib;
 
 /* A bounded FIFO of requests with the cycle each becomes ready. */
 typedef struct gs_req_fifo {
@@ -78,6 +88,7 @@ typedef struct gs_subpart_stats {
     uint64_t l2_stall_icnt;           /* reply crossbar input full */
     uint64_t l2_stall_fill;           /* a fill waited (room for replies, miss queue) */
     uint64_t atomics;
+    uint64_t mib_dummies;             /* dummy requests sent (the MIB) */
 } gs_subpart_stats;
 
 typedef struct gs_subpart {
@@ -86,6 +97,8 @@ typedef struct gs_subpart {
     gs_req_fifo icnt_l2, l2_dram, dram_l2, l2_icnt;
     uint32_t reads_in_dram;           /* reads of this sub-partition inside the controller */
     uint32_t *mshr_dram_req;          /* L2 MSHR entry -> DRAM request pool index + 1 */
+    gs_l2_mib *mib;                   /* [L2 MSHR entries] with the MIB, else NULL */
+    uint32_t mib_valid;               /* its entries with a dummy due */
     gs_subpart_stats stats;
 } gs_subpart;
 

@@ -60,7 +60,9 @@ static void test_l2_merge_across_sms(void)
     GS_CHECK_EQ(t0 + 1u, t1);
     /* SM 0's L2 access is at t0+3+7 = 10 (a miss): its DRAM request exists
      * from then on with merge length 1; SM 1's arrives one cycle later and
-     * merges: the waiting DRAM request now says 2. */
+     * merges. The request keeps saying 1: it left the L2 with what the L2
+     * knew; later merges travel as dummy requests, and only to a scheduler
+     * that reads them (test_merge_after_the_read_left). */
     while (ms.now < 11u)
         ms_tick();
     dreq = dram_request_of(0x0);
@@ -69,7 +71,7 @@ static void test_l2_merge_across_sms(void)
         GS_CHECK_EQ(1, dreq->merge_count);
     ms_tick();
     if (dreq != NULL)
-        GS_CHECK_EQ(2, dreq->merge_count);
+        GS_CHECK_EQ(1, dreq->merge_count);
     GS_CHECK_EQ(54, ms_wait(0, 1, 2000));
     /* Both replies leave sub-partition 0's crossbar input, which sends one
      * 5-flit packet per 5 cycles: SM 1's reply is granted 5 cycles later. */
@@ -80,9 +82,31 @@ static void test_l2_merge_across_sms(void)
     GS_CHECK_EQ(2, ms_stat("total_dram_reads"));
 }
 
+/* With MSHR-S (the MIB on), SM 1's merge after SM 0's read left the L2 is
+ * sent as one dummy request, which reaches the controller; the replies
+ * keep their cycles (the dummy takes a slot nothing else wanted). */
+static void test_merge_after_the_read_left(void)
+{
+    static const char *const mib_opts[] = {
+        "-gpgpu_l2_rop_latency", "7", "-dram_latency", "5", "-gpgpu_dram_scheduler", "mshr_s",
+        NULL
+    };
+    gs_inst ld = ms_inst(GS_SPACE_GLOBAL, GS_MEM_LOAD, 0x0, 4, 4);
+    GS_CHECK(ms_setup(mib_opts));
+    (void)ms_issue(0, &ld, 0, 1);
+    (void)ms_issue(1, &ld, 0, 2);
+    GS_CHECK_EQ(54, ms_wait(0, 1, 2000));
+    GS_CHECK_EQ(54u + 5u, ms_wait(1, 2, 2000));
+    GS_CHECK(ms_drain(100));
+    GS_CHECK_EQ(1, ms_stat("mib_dummies_sent"));
+    GS_CHECK_EQ(1, ms_stat("mib_dummies_arrived"));
+    GS_CHECK_EQ(1, ms_stat("L2_total_cache_pending_hits"));
+}
+
 int main(void)
 {
     GS_RUN(test_l1_merge_across_warps);
     GS_RUN(test_l2_merge_across_sms);
+    GS_RUN(test_merge_after_the_read_left);
     return gs_check_report();
 }
