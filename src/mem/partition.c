@@ -427,8 +427,10 @@ static void fill_l2(gs_partitions *parts, gs_subpart *sub, gs_mem_req *dreq)
     if (entry != GS_MSHR_NONE && sub->mshr_dram_req[entry] == dreq->pool_index + 1u) {
         sub->mshr_dram_req[entry] = 0;
         if (sub->mib != NULL && !gs_mshr_entry_at(&sub->l2.mshr, entry)->in_use) {
-            sub->mib_valid -= sub->mib[entry].valid;   /* the entry is free: nothing due */
-            sub->mib[entry].valid = 0;
+            /* the entry is free: nothing due, and nothing left for its next line (an
+             * entry a write-allocate fetch takes is never noted by a read) */
+            sub->mib_valid -= sub->mib[entry].valid;
+            memset(&sub->mib[entry], 0, sizeof sub->mib[entry]);
         }
     }
     gs_req_fifo_pop(&sub->dram_l2);
