@@ -573,14 +573,17 @@ gs_cache_holding gs_cache_holding_of(const gs_cache *c, uint64_t addr)
 
 int gs_cache_take_line(gs_cache *c, uint64_t addr, uint32_t *owner_warp)
 {
-    uint64_t la = gs_cachei_line_addr(c, addr);
     uint32_t set, line;
     gs_cache_line *l;
-    if (gs_cache_holding_of(c, addr) != GS_CACHE_HOLDS_CLEAN)
+    if (c->mode != GS_CACHE_MODE_NORMAL)
         return 0;
     set = gs_cache_set_of(c, addr);
-    line = gs_cachei_find(c, set, la);
+    line = gs_cachei_find(c, set, gs_cachei_line_addr(c, addr));
+    if (line == GS_CACHE_NONE)
+        return 0;
     l = &c->lines[line];
+    if (l->pending_mask != 0 || l->dirty_mask != 0 || l->valid_mask != c->full_mask)
+        return 0;   /* not CLEAN (gs_cache_holding_of) */
     *owner_warp = l->owner_warp;
     gs_cachei_invalidated(c, set, line - set * c->way_stride);
     memset(l, 0, sizeof *l);

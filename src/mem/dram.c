@@ -461,8 +461,8 @@ static void mib_apply(gs_dram *ctrl, gs_mem_req *dummy)
     for (slot = ctrl->chan_head[GS_DRAM_QUEUE_READ]; slot != GS_DRAM_NONE;
          slot = ctrl->entries[slot].chan_next) {
         gs_dram_entry *e = &ctrl->entries[slot];
-        if (e->req->line_addr != dummy->line_addr || (e->req->flags & GS_REQ_DUMMY))
-            continue;
+        if (e->req->line_addr != dummy->line_addr)
+            continue;   /* (dummies never take a queue entry) */
         e->mib_len = mib_len_of(dummy->merge_count);
         e->mib_age = mib_sat((uint64_t)e->mib_age + dummy->merge_age +
                              (uint64_t)e->mib_len * ctrl->params.latency_cycles, ctrl);

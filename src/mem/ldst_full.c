@@ -455,14 +455,6 @@ static void smem_install(gs_ldst_full *u, uint64_t addr, uint32_t warp, uint32_t
     }
 }
 
-/* A15: a load served by the shared-memory cache (1), or not held there (0). */
-static int smem_serve(gs_ldst_full *u, const ldst_access *a, uint64_t now)
-{
-    if (u->smem.valid == 0 || !gs_smem_cache_lookup(&u->smem, a->c->line_addr, NULL))
-        return 0;
-    raise_ready(&u->slots[a->slot], now + smem_hit_cycles(u));
-    return 1;
-}
 
 static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32_t decision,
                      int to_smem);
@@ -492,7 +484,8 @@ static int access_redirected(gs_ldst_full *u, const ldst_access *a, uint64_t now
         u->stats.smem_migrations++;
         return 1;
     }
-    if (smem_serve(u, a, now)) {
+    if (gs_smem_cache_lookup(&u->smem, addr, NULL)) {
+        raise_ready(&u->slots[a->slot], now + smem_hit_cycles(u));
         u->stats.smem_redirected++;
         u->stats.smem_hits++;
         return 1;
@@ -516,8 +509,9 @@ static int access_l1(gs_ldst_full *u, const ldst_access *a, uint64_t now, uint32
     gs_cache_result res;
     if (u->smem.valid != 0 && !to_smem && a->op == GS_MEM_LOAD &&
         gs_smem_cache_lookup(&u->smem, c->line_addr, NULL)) {   /* A15: served where it is */
-        if (smem_port_busy(u, now) || !smem_serve(u, a, now))
+        if (smem_port_busy(u, now))
             return 0;
+        raise_ready(&u->slots[a->slot], now + smem_hit_cycles(u));
         u->stats.smem_shared_hits++;
         return 1;
     }

@@ -7,7 +7,6 @@
 
 #include <string.h>
 
-
 static uint32_t tag_rows(uint32_t data_rows)
 {
     return (data_rows + GS_SMEM_CACHE_TAGS_PER_ROW - 1u) / GS_SMEM_CACHE_TAGS_PER_ROW;
@@ -107,8 +106,8 @@ uint32_t gs_smem_cache_resize(gs_smem_cache *c, uint32_t used_bytes, uint64_t no
     if (blocks == c->blocks)
         return 0;
     /* A new k moves both offset registers: every block now has another row,
-     * so the lines are dropped (they are clean: nothing is lost). */
-    gs_smem_cache_account(c, now);
+     * so the lines are dropped (they are clean: nothing is lost; the
+     * utilisation sums are closed there). */
     dropped = gs_smem_cache_invalidate_all(c, now);
     c->row_bits = k;
     place(c, blocks);
