@@ -252,6 +252,10 @@ typedef struct gs_config {
     uint32_t drrip_psel_bits;              /* -gs_drrip_psel_bits */
     uint32_t l2_drrip_dueling;             /* -gs_l2_drrip_dueling: gs_drrip_dueling */
     uint32_t perfect_dram;                 /* -gs_perfect_dram: zero latency at the controller */
+    uint32_t intercore_stats;              /* -gs_intercore_stats: seed-002 5.1-8 statistics */
+    uint32_t delay_class;                  /* -gs_delay_class: none 0, locality 1, no_locality 2 */
+    uint32_t delay_cycles;                 /* -gs_delay_cycles: L2 cycles */
+    uint32_t delay_requests;               /* -gs_delay_requests */
     uint32_t dram_write_queue_entries;     /* -gs_dram_write_queue_size */
     uint32_t dram_write_high_watermark;    /* -gs_dram_write_high_watermark */
     uint32_t dram_write_low_watermark;     /* -gs_dram_write_low_watermark */

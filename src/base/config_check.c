@@ -267,6 +267,28 @@ static gs_status check_smem_cache(gs_config *cfg, gs_diag *diag)
     return GS_OK;
 }
 
+/* Seed 002's statistics and delay experiment (-gs_intercore_stats,
+ * -gs_delay_class) live in the L2 sub-partitions: without the memory system
+ * or without an L2 they would report nothing or delay nothing. */
+static gs_status check_intercore(gs_config *cfg, gs_diag *diag)
+{
+    static const char *const stats_names[] = { "gs_intercore_stats", "gpgpu_perfect_mem",
+                                               "gpgpu_cache:dl2" };
+    static const char *const delay_names[] = { "gs_delay_class", "gpgpu_perfect_mem",
+                                               "gpgpu_cache:dl2" };
+    if (cfg->intercore_stats && (cfg->perfect_mem || !cfg->dl2.enabled))
+        return gs_config_error_at(cfg, gs_config_latest(cfg, stats_names, 3), diag,
+                                  "-gs_intercore_stats 1 counts the L2 MSHRs: it needs the "
+                                  "memory system (-gpgpu_perfect_mem 0) and an L2 "
+                                  "(-gpgpu_cache:dl2)");
+    if (cfg->delay_class && (cfg->perfect_mem || !cfg->dl2.enabled))
+        return gs_config_error_at(cfg, gs_config_latest(cfg, delay_names, 3), diag,
+                                  "-gs_delay_class holds DRAM replies at the L2: it needs the "
+                                  "memory system (-gpgpu_perfect_mem 0) and an L2 "
+                                  "(-gpgpu_cache:dl2)");
+    return GS_OK;
+}
+
 gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
 {
     gs_status st = check_organisation(cfg, diag);
@@ -286,5 +308,7 @@ gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
         st = check_event_trace(cfg, diag);
     if (st == GS_OK)
         st = check_smem_cache(cfg, diag);
+    if (st == GS_OK)
+        st = check_intercore(cfg, diag);
     return st;
 }

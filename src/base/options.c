@@ -41,6 +41,8 @@ static const char *const policy_names[] = {
 };
 /* -gs_reg_bank_mapping values, as gs_oc_mapping (core/opcoll.h). */
 static const char *const bank_mapping_names[] = { "naive", "swizzled", NULL };
+/* -gs_delay_class values (mem/partition.h gs_delay_class). */
+static const char *const delay_class_names[] = { "none", "locality", "no_locality", NULL };
 /* -gs_mrpb_drain values (src/mech/mrpb.c). */
 static const char *const mrpb_drain_names[] = { "fixed", "greedy", "rr", NULL };
 static const char *const mrpb_signature_names[] = { "warp", "pc", "line", NULL };
@@ -292,6 +294,17 @@ const gs_option gs_options[] = {
     U32("gs_unbounded_max_lines", unbounded_max_lines, "65536", 1, 1048576,
         "lines an unbounded (-gs_l1d_mode/-gs_l2_mode 1) cache may hold"),
     U32("gs_perfect_dram", perfect_dram, "0", 0, 1, "1: DRAM serves every request at once"),
+    U32("gs_intercore_stats", intercore_stats, "0", 0, 1,
+        "1: seed 002's statistics (README \"Reproducing seed 002\"): L2 MSHR cycles idle, "
+        "without and with inter-core locality (the HIL/LIL measure), the merge-length "
+        "histogram, and the scoreboard stalls split RAW / WAW"),
+    NAMES("gs_delay_class", delay_class, "none", delay_class_names,
+          "delay experiment (seed 002 2.5): DRAM replies to hold back at the L2, those whose "
+          "L2 MSHR entry holds requests of more than one SM (locality) or of one (no_locality), or none"),
+    U32("gs_delay_cycles", delay_cycles, "500", 1, 1000000,
+        "delay experiment: L2 cycles a chosen reply waits before it fills the L2"),
+    U32("gs_delay_requests", delay_requests, "1000", 1, 1000000000u,
+        "delay experiment: replies held back in all (the first ones of the class)"),
     U32L("gs_dram_write_queue_size", dram_write_queue_entries, "32", 1, GS_MAX_QUEUE_ENTRIES,
          "DRAM write queue entries per channel (seed-002 1.3)"),
     U32L("gs_dram_write_high_watermark", dram_write_high_watermark, "28", 1,

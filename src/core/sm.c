@@ -263,6 +263,8 @@ static void warp_leave(gs_sm *sm, uint32_t w, uint64_t cycle)
     view->has_inst &= ~bit;
     view->sb_wait &= ~bit;
     view->long_wait &= ~bit;
+    view->raw_wait &= ~bit;
+    view->waw_wait &= ~bit;
     view->sb_ok &= ~bit;
     gs_sm_update_fetch(sm, w);
     cta->live_warps--;
@@ -294,6 +296,8 @@ static void complete(gs_sm *sm, uint32_t tag, uint64_t cycle)
     }
     view->sb_wait &= ~bit;     /* re-check the head next issue */
     view->long_wait &= ~bit;
+    view->raw_wait &= ~bit;
+    view->waw_wait &= ~bit;
     if (sm->bus != NULL && sm->bus->want_inst_epochs)
         sm->bus->committed_warp_insts++;
     if (SM_WANTS(sm, WARP_COMMIT))
@@ -527,6 +531,10 @@ static gs_stall head_issuable(gs_sm *sm, uint32_t w, uint64_t cycle, unit_refusa
         view->sb_ok |= bit;
     } else {
         view->sb_wait |= bit;
+        if (r == GS_SB_RAW)
+            view->raw_wait |= bit;
+        else if (r == GS_SB_WAW)
+            view->waw_wait |= bit;
         if (gs_scoreboard_waits_long(&sm->sb, w, inst))
             view->long_wait |= bit;
         return GS_STALL_SCOREBOARD;
@@ -645,6 +653,18 @@ static gs_stall classify(const gs_sm_view *view, const gs_sched *sched, uint64_t
     return GS_STALL_NO_INST;
 }
 
+/* The hazard of a cycle classify() called SCOREBOARD or MEMORY (sm.h
+ * gs_dependency). */
+static gs_dependency dependency_of(const gs_sm_view *view, const gs_sched *sched)
+{
+    uint64_t waiting = view->sb_wait & sched->present;
+    if (view->last_stall != GS_STALL_SCOREBOARD && view->last_stall != GS_STALL_MEMORY)
+        return GS_DEPENDENCY_NONE;
+    if (waiting & view->raw_wait)
+        return GS_DEPENDENCY_RAW;
+    return waiting & view->waw_wait ? GS_DEPENDENCY_WAW : GS_DEPENDENCY_NONE;
+}
+
 static int schedule(gs_sm *sm, uint32_t s, uint64_t cycle)
 {
     gs_sched *sched = &sm->scheds[s];
@@ -674,12 +694,15 @@ static int schedule(gs_sm *sm, uint32_t s, uint64_t cycle)
     pick = gs_sched_pick(sched, &in);
     if (pick == GS_SCHED_NONE) {
         view->last_stall = (uint8_t)classify(view, sched, in.ready, unit_busy);
+        view->last_dependency = (uint8_t)dependency_of(view, sched);
         sm->st.stall[view->last_stall]++;
+        sm->st.dependency[view->last_dependency]++;
         return 0;
     }
     issue_warp(sm, (uint32_t)pick * n + s, cycle);
     gs_sched_issued(sched, (unsigned)pick);
     view->last_stall = GS_STALL_NONE;
+    view->last_dependency = GS_DEPENDENCY_NONE;
     return 1;
 }
 
@@ -690,6 +713,7 @@ static void issue(gs_sm *sm, uint64_t cycle)
     for (s = 0; s < sm->p->num_scheds; s++) {
         if (sm->scheds[s].num_present == 0) {
             sm->views[s].last_stall = GS_STALL_IDLE;
+            sm->views[s].last_dependency = GS_DEPENDENCY_NONE;
             sm->st.stall[GS_STALL_IDLE]++;
             continue;
         }

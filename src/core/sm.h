@@ -147,16 +147,31 @@ typedef struct gs_sm_view {
     uint64_t has_inst;                /* I-buffer head valid */
     uint64_t sb_wait;                 /* head failed the scoreboard; recheck on release */
     uint64_t long_wait;               /* subset of sb_wait: waits on a long load */
+    uint64_t raw_wait;                /* subset of sb_wait: a pending source */
+    uint64_t waw_wait;                /* subset of sb_wait: a pending destination only */
     uint64_t sb_ok;                   /* head passed the scoreboard: stays so until the
                                        * warp issues (only its own issue reserves) */
     uint8_t last_stall;               /* gs_stall of the last cycle simulated */
+    uint8_t last_dependency;          /* gs_dependency of that cycle */
 } gs_sm_view;
+
+/* A scheduler-cycle stalled on a pending register (gs_stall SCOREBOARD or
+ * MEMORY: seed 002's data-dependency stall), by the kind of hazard:
+ * RAW when some waiting warp reads a pending register, else WAW when one
+ * writes one; neither when the warps wait only for free scoreboard entries. */
+typedef enum gs_dependency {
+    GS_DEPENDENCY_NONE = 0,
+    GS_DEPENDENCY_RAW,
+    GS_DEPENDENCY_WAW,
+    GS_DEPENDENCY_COUNT
+} gs_dependency;
 
 typedef struct gs_sm_stats {
     uint64_t warp_insts, thread_insts;
     uint64_t issue_cycles;            /* cycles with at least one issue */
     uint64_t active_cycles;           /* cycles with resident warps */
     uint64_t stall[GS_STALL_COUNT];   /* scheduler-cycles by reason */
+    uint64_t dependency[GS_DEPENDENCY_COUNT];   /* of the SCOREBOARD / MEMORY ones */
     uint64_t icache_hits, icache_misses;
     uint64_t icache_miss_retries;     /* misses that found no I-cache MSHR or port room */
     uint64_t ctas_done;

@@ -220,6 +220,8 @@ static void decode(gs_sm *sm, uint32_t w, uint64_t line, uint64_t cycle)
     view->has_inst |= bit;
     view->sb_wait &= ~bit;
     view->long_wait &= ~bit;
+    view->raw_wait &= ~bit;
+    view->waw_wait &= ~bit;
     view->sb_ok &= ~bit;        /* the head may be new */
     gs_sm_update_fetch(sm, w);
 }
@@ -314,8 +316,10 @@ void gs_sm_skip(gs_sm *sm, uint64_t from, uint64_t to)
     uint32_t s;
     if (to <= from + 1u)
         return;
-    for (s = 0; s < sm->p->num_scheds; s++)
+    for (s = 0; s < sm->p->num_scheds; s++) {
         sm->st.stall[sm->views[s].last_stall] += cycles;
+        sm->st.dependency[sm->views[s].last_dependency] += cycles;
+    }
 }
 
 /* ---- watchdog dump ---- */

@@ -540,6 +540,11 @@ uint64_t gs_dram_open_row(const gs_dram *ctrl, uint32_t bank)
     return ctrl->banks[bank].open_row;
 }
 
+void gs_dram_note_reorder(gs_dram *ctrl)
+{
+    ctrl->stats.mib_reorders++;
+}
+
 void gs_dram_assign(gs_dram *ctrl, uint32_t slot)
 {
     gs_dram_entry *e = &ctrl->entries[slot];

@@ -150,6 +150,8 @@ typedef struct gs_dram_counters {
     uint64_t mib_dummies;                     /* dummy requests that arrived (params.mib) */
     uint64_t mib_matched;                     /* ... that found their queued read */
     uint64_t mib_age_saturations;             /* ages that reached GS_DRAM_MIB_AGE_MAX */
+    uint64_t mib_reorders;                    /* reads a MIB scheduler chose where FR-FCFS
+                                               * would have chosen another */
 } gs_dram_counters;
 
 typedef struct gs_dram {
@@ -251,6 +253,8 @@ uint64_t gs_dram_free_banks(const gs_dram *ctrl, uint32_t queue);
 uint64_t gs_dram_open_row(const gs_dram *ctrl, uint32_t bank);
 /* Hand a waiting request to its (free) bank. */
 void gs_dram_assign(gs_dram *ctrl, uint32_t slot);
+/* A policy chose a read FR-FCFS would not have (statistics: mib_reorders). */
+void gs_dram_note_reorder(gs_dram *ctrl);
 
 /* Lowest set bit index of a nonzero mask (portable, no builtins). */
 uint32_t gs_dram_lowest_bit(uint64_t mask);

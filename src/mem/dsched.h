@@ -64,6 +64,9 @@ extern const gs_dsched_ops *const gs_dsched_table[GS_DSCHED_COUNT];
 /* FR-FCFS's choice for `queue` (the MIB schedulers serve the write queue
  * with it). */
 void gs_dsched_frfcfs_schedule(void *state, struct gs_dram *ctrl, uint32_t queue);
+/* The request FR-FCFS would serve next in `bank` (the oldest to the open row,
+ * else the oldest): the MIB schedulers count where they differ. */
+uint32_t gs_dsched_frfcfs_pick(const struct gs_dram *ctrl, uint32_t bank, uint32_t queue);
 
 /* The kind named `name` ("fifo" / "frfcfs"), or GS_DSCHED_COUNT. */
 gs_dsched_kind gs_dsched_find(const char *name);

@@ -12,7 +12,7 @@
  */
 #include "mem/dram.h"
 
-static uint32_t pick_for_bank(const gs_dram *ctrl, uint32_t bank, uint32_t queue)
+uint32_t gs_dsched_frfcfs_pick(const gs_dram *ctrl, uint32_t bank, uint32_t queue)
 {
     uint64_t open_row = gs_dram_open_row(ctrl, bank);
     uint32_t oldest = gs_dram_bank_first(ctrl, bank, queue);
@@ -35,7 +35,7 @@ void gs_dsched_frfcfs_schedule(void *state, gs_dram *ctrl, uint32_t queue)
     while (banks != 0) {
         uint32_t bank = gs_dram_lowest_bit(banks);
         banks &= banks - 1u;
-        gs_dram_assign(ctrl, pick_for_bank(ctrl, bank, queue));
+        gs_dram_assign(ctrl, gs_dsched_frfcfs_pick(ctrl, bank, queue));
     }
 }
 

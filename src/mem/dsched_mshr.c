@@ -119,6 +119,8 @@ static void mshr_schedule(gs_dram *ctrl, uint32_t queue, int by, int how)
             pick = best_of_row(ctrl, bank, open, by);             /* rule 1: row hits */
         if (pick == GS_DRAM_NONE)
             pick = best_of_row(ctrl, bank, best_row(ctrl, bank, by, how), by);   /* rule 2 */
+        if (pick != gs_dsched_frfcfs_pick(ctrl, bank, queue))
+            gs_dram_note_reorder(ctrl);
         gs_dram_assign(ctrl, pick);
     }
 }

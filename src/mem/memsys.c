@@ -163,6 +163,10 @@ static void plan_parts(const gs_config *cfg, gs_part_params *p)
     p->perfect_dram = cfg->perfect_dram;
     p->core_khz = cfg->clocks.core_khz;
     p->dram_khz = cfg->clocks.dram_khz;
+    p->intercore_stats = cfg->intercore_stats;
+    p->delay_class = cfg->delay_class;
+    p->delay_cycles = cfg->delay_cycles;
+    p->delay_requests = cfg->delay_requests;
     plan_dram(cfg, &p->dram);
 }
 

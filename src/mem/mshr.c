@@ -123,6 +123,29 @@ uint32_t gs_mshr_alloc(gs_mshr *mshr, uint64_t line_addr, uint32_t set)
     return index;
 }
 
+/* Does a waiter of `e` come from SM `sm`? */
+static int entry_has_sm(const gs_mshr *mshr, const gs_mshr_entry *e, uint16_t sm)
+{
+    uint32_t node;
+    for (node = e->first_waiter; node != GS_MSHR_NONE; node = mshr->nodes[node].next)
+        if (mshr->nodes[node].waiter.sm == sm)
+            return 1;
+    return 0;
+}
+
+/* Distinct SMs among the waiters of `e` (at most max_merge of them). */
+static uint32_t distinct_sms(const gs_mshr *mshr, const gs_mshr_entry *e)
+{
+    uint32_t node, seen, n = 0;
+    for (node = e->first_waiter; node != GS_MSHR_NONE; node = mshr->nodes[node].next) {
+        for (seen = e->first_waiter; seen != node; seen = mshr->nodes[seen].next)
+            if (mshr->nodes[seen].waiter.sm == mshr->nodes[node].waiter.sm)
+                break;
+        n += seen == node;
+    }
+    return n;
+}
+
 void gs_mshr_add_waiter(gs_mshr *mshr, uint32_t entry, const gs_mshr_waiter *waiter,
                         uint64_t cycle)
 {
@@ -133,6 +156,11 @@ void gs_mshr_add_waiter(gs_mshr *mshr, uint32_t entry, const gs_mshr_waiter *wai
         mshr->free_node = mshr->nodes[node].next;
     else
         node = mshr->fresh_node++;
+    if (e->n_waiters == 0) {
+        e->n_cores = 1;
+    } else if (!entry_has_sm(mshr, e, waiter->sm) && ++e->n_cores == 2u) {
+        mshr->multi_core++;
+    }
     mshr->nodes[node].waiter = *waiter;
     mshr->nodes[node].next = GS_MSHR_NONE;
     if (e->last_waiter == GS_MSHR_NONE)
@@ -187,11 +215,43 @@ uint32_t gs_mshr_fill(gs_mshr *mshr, uint32_t entry, uint32_t filled, gs_mshr_wa
     }
     *link = GS_MSHR_NONE;
     e->n_waiters = kept;
+    if (e->n_cores > 1u) {   /* count the distinct SMs of the waiters kept */
+        mshr->multi_core--;
+        e->n_cores = (uint16_t)distinct_sms(mshr, e);
+        mshr->multi_core += e->n_cores > 1u;
+    } else if (kept == 0) {
+        e->n_cores = 0;
+    }
     if (e->pending_mask == 0) {
         GS_ASSERT(kept == 0);
         mshr_unlink(mshr, entry);
     }
     return released;
+}
+
+gs_mshr_class gs_mshr_class_of(const gs_mshr *mshr)
+{
+    if (mshr->in_use == 0)
+        return GS_MSHR_IDLE;
+    return mshr->multi_core != 0 ? GS_MSHR_LOCALITY : GS_MSHR_NO_LOCALITY;
+}
+
+void gs_mshr_locality_advance(gs_mshr_locality *acc, gs_mshr_class now_class, uint64_t now)
+{
+    if (now > acc->since) {   /* never backwards: a cycle counts once */
+        acc->cycles[now_class] += now - acc->since;
+        acc->since = now;
+    }
+}
+
+void gs_mshr_locality_until(const gs_mshr_locality *acc, gs_mshr_class c, uint64_t end,
+                            uint64_t out[GS_MSHR_CLASSES])
+{
+    uint32_t i;
+    for (i = 0; i < GS_MSHR_CLASSES; i++)
+        out[i] = acc->cycles[i];
+    if (end > acc->since)
+        out[c] += end - acc->since;
 }
 
 const gs_mshr_entry *gs_mshr_entry_at(const gs_mshr *mshr, uint32_t entry)

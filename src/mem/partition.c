@@ -95,6 +95,12 @@ static int uses_mib(const gs_part_params *p)
            gs_dsched_table[p->dram.scheduler]->uses_mib;
 }
 
+/* The delay experiment is on (seed-002 2.5; it holds L2 fills). */
+static int delays(const gs_part_params *p)
+{
+    return p->l2_present && p->delay_class != GS_DELAY_NONE;
+}
+
 static void dram_params_of(const gs_part_params *p, gs_dram_params *d)
 {
     const gs_part_dram_cfg *c = &p->dram;
@@ -143,7 +149,8 @@ static uint32_t pool_capacity(const gs_part_params *p)
 {
     /* Every DRAM request sits in a $2d queue, the controller (read + write
      * queues, delay line counted against them, one per bank) or a d2$ queue. */
-    uint32_t per_sub = p->queue_l2_dram + p->queue_dram_l2 + 1u;
+    uint32_t per_sub = p->queue_l2_dram + p->queue_dram_l2 + 1u +
+                       (delays(p) ? GS_DELAY_HOLD_ENTRIES : 0u);   /* held fills */
     uint32_t per_chan = p->dram.read_queue_size + p->dram.write_queue_size + p->dram.nbk +
                         (uses_mib(p) ? p->dram.latency_cycles + 1u : 0u);   /* dummies */
     return p->n_channels * p->n_sub_per_channel * per_sub + p->n_channels * per_chan;
@@ -158,6 +165,9 @@ static size_t sub_bytes(const gs_part_params *p)
         bytes += gs_arena_round((size_t)gs_cache_mshr_entries(&p->l2) * sizeof(uint32_t));
         if (uses_mib(p))
             bytes += gs_arena_round((size_t)gs_cache_mshr_entries(&p->l2) * sizeof(gs_l2_mib));
+        if (delays(p))
+            bytes += gs_arena_round(GS_DELAY_HOLD_ENTRIES * sizeof(gs_mem_req *)) +
+                     gs_arena_round(GS_DELAY_HOLD_ENTRIES * sizeof(uint64_t));
     }
     return bytes;
 }
@@ -198,7 +208,12 @@ static gs_status sub_init(gs_partitions *parts, gs_subpart *sub, gs_arena *arena
     if (uses_mib(p))
         sub->mib = gs_arena_alloc(arena, (size_t)gs_cache_mshr_entries(&p->l2) *
                                              sizeof(gs_l2_mib));
-    if (sub->mshr_dram_req == NULL || (uses_mib(p) && sub->mib == NULL))
+    if (delays(p)) {
+        sub->held = gs_arena_alloc(arena, GS_DELAY_HOLD_ENTRIES * sizeof(gs_mem_req *));
+        sub->held_until = gs_arena_alloc(arena, GS_DELAY_HOLD_ENTRIES * sizeof(uint64_t));
+    }
+    if (sub->mshr_dram_req == NULL || (uses_mib(p) && sub->mib == NULL) ||
+        (delays(p) && (sub->held == NULL || sub->held_until == NULL)))
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for partitions");
     l2 = p->l2;
     l2.policy.stream = GS_CACHE_STREAM_L2(sub->id);
@@ -221,6 +236,7 @@ gs_status gs_partitions_init(gs_partitions *parts, gs_arena *arena, const gs_par
     parts->sm_pool = sm_pool;
     parts->request_net = request_net;
     parts->reply_net = reply_net;
+    parts->delay_left = p->delay_requests;
     parts->n_subs = p->n_channels * p->n_sub_per_channel;
     parts->n_words_sub = (parts->n_subs + 63u) / 64u;
     parts->n_words_chan = (p->n_channels + 63u) / 64u;
@@ -410,8 +426,23 @@ static int fill_has_room(const gs_subpart *sub, uint64_t line)
     return sub->l2_icnt.capacity - sub->l2_icnt.count >= waiters;
 }
 
-static void fill_l2(gs_partitions *parts, gs_subpart *sub, gs_mem_req *dreq)
+/* The reply `dreq` leaves the fill stage: from the hold (index `held`) or
+ * the head of d2$ (held == GS_DELAY_HOLD_ENTRIES). */
+static void take_reply(gs_subpart *sub, uint32_t held)
 {
+    if (held == GS_DELAY_HOLD_ENTRIES) {
+        gs_req_fifo_pop(&sub->dram_l2);
+        return;
+    }
+    sub->n_held--;   /* keep the hold in arrival order */
+    memmove(&sub->held[held], &sub->held[held + 1u], (sub->n_held - held) * sizeof sub->held[0]);
+    memmove(&sub->held_until[held], &sub->held_until[held + 1u],
+            (sub->n_held - held) * sizeof sub->held_until[0]);
+}
+
+static void fill_l2(gs_partitions *parts, gs_subpart *sub, gs_mem_req *dreq, uint32_t held)
+{
+    uint32_t merged = 0;
     gs_cache_waiter waiters[GS_MAX_MSHR_MERGE];
     uint32_t released = 0, i, entry;
     if (!fill_has_room(sub, dreq->line_addr)) {
@@ -419,6 +450,8 @@ static void fill_l2(gs_partitions *parts, gs_subpart *sub, gs_mem_req *dreq)
         return;
     }
     entry = gs_mshr_find(&sub->l2.mshr, dreq->line_addr);
+    if (entry != GS_MSHR_NONE)
+        merged = gs_mshr_entry_at(&sub->l2.mshr, entry)->merged_total;
     if (!gs_cache_fill(&sub->l2, dreq->line_addr, dreq->sector_mask, parts->l2_now, waiters,
                        GS_MAX_MSHR_MERGE, &released)) {
         sub->stats.l2_stall_fill++;
@@ -433,7 +466,10 @@ static void fill_l2(gs_partitions *parts, gs_subpart *sub, gs_mem_req *dreq)
             memset(&sub->mib[entry], 0, sizeof sub->mib[entry]);
         }
     }
-    gs_req_fifo_pop(&sub->dram_l2);
+    if (parts->params.intercore_stats && entry != GS_MSHR_NONE && merged != 0 &&
+        !gs_mshr_entry_at(&sub->l2.mshr, entry)->in_use)   /* the entry's merge length */
+        sub->stats.merge_hist[(merged < GS_MERGE_HIST_BINS ? merged : GS_MERGE_HIST_BINS) - 1u]++;
+    take_reply(sub, held);
     gs_req_pool_free(&parts->pool, dreq);
     for (i = 0; i < released; i++) {
         /* Write waiters (write-allocate fetches) need no reply: the write was done. */
@@ -443,13 +479,54 @@ static void fill_l2(gs_partitions *parts, gs_subpart *sub, gs_mem_req *dreq)
     }
 }
 
+/* The delay experiment (seed-002 2.5, Fig. 1.1b; B13): the d2$ head `req`
+ * is held -gs_delay_cycles when it is of the chosen class, the experiment
+ * has requests left and the hold has room. The class is the L2 MSHR
+ * entry's when the reply arrives: locality when it holds requests of more
+ * than one SM (as the classifier, mem/mshr.h). Holding takes no cycle of the fill stage (it is the
+ * experiment's instrument, not the hardware's). */
+static int delay_holds(gs_partitions *parts, gs_subpart *sub, gs_mem_req *req)
+{
+    uint32_t entry, want;
+    if (parts->delay_left == 0 || (req->flags & GS_REQ_BYPASS_L2))
+        return 0;
+    entry = gs_mshr_find(&sub->l2.mshr, req->line_addr);
+    if (entry == GS_MSHR_NONE)
+        return 0;
+    want = gs_mshr_entry_at(&sub->l2.mshr, entry)->n_cores > 1u ? GS_DELAY_LOCALITY
+                                                                 : GS_DELAY_NO_LOCALITY;
+    if (want != parts->params.delay_class)
+        return 0;
+    if (sub->n_held == GS_DELAY_HOLD_ENTRIES) {
+        sub->stats.delay_hold_full++;
+        return 0;
+    }
+    gs_req_fifo_pop(&sub->dram_l2);
+    sub->held[sub->n_held] = req;
+    sub->held_until[sub->n_held++] = parts->l2_now + parts->params.delay_cycles;
+    sub->stats.delayed++;
+    parts->delay_left--;
+    return 1;
+}
+
 static void step_fill(gs_partitions *parts, gs_subpart *sub)
 {
-    gs_mem_req *req = gs_req_fifo_ready(&sub->dram_l2, parts->l2_now);
+    gs_mem_req *req = NULL;
+    uint32_t held = GS_DELAY_HOLD_ENTRIES, i;
+    for (i = 0; i < sub->n_held && req == NULL; i++)   /* the oldest held one that is due */
+        if (sub->held_until[i] <= parts->l2_now) {
+            req = sub->held[i];
+            held = i;
+        }
+    if (req == NULL) {
+        req = gs_req_fifo_ready(&sub->dram_l2, parts->l2_now);
+        while (req != NULL && sub->held != NULL && delay_holds(parts, sub, req))
+            req = gs_req_fifo_ready(&sub->dram_l2, parts->l2_now);
+    }
     if (req == NULL)
         return;
     if (parts->params.l2_present && !(req->flags & GS_REQ_BYPASS_L2)) {
-        fill_l2(parts, sub, req);
+        fill_l2(parts, sub, req, held);
         return;
     }
     if (gs_req_fifo_full(&sub->l2_icnt)) {
@@ -618,11 +695,14 @@ static void step_accept(gs_partitions *parts, gs_subpart *sub)
 static int sub_has_work(const gs_partitions *parts, const gs_subpart *sub)
 {
     return sub->icnt_l2.count || sub->dram_l2.count || sub->l2_icnt.count || sub->mib_valid ||
+           sub->n_held ||
            (parts->params.l2_present && gs_cache_miss_count(&sub->l2) != 0);
 }
 
 static void sub_cycle(gs_partitions *parts, gs_subpart *sub)
 {
+    if (parts->params.intercore_stats && parts->params.l2_present)
+        gs_mshr_locality_advance(&sub->locality, gs_mshr_class_of(&sub->l2.mshr), parts->l2_now);
     step_reply_out(parts, sub);
     step_fill(parts, sub);
     step_access(parts, sub);
@@ -844,7 +924,7 @@ void gs_partitions_l2_stats(const gs_partitions *parts, gs_cache_stats *out)
  * ages that reached the 15-bit ceiling. */
 static void report_mib(const gs_partitions *parts, gs_stats *stats)
 {
-    uint64_t sent = 0, arrived = 0, matched = 0, saturated = 0;
+    uint64_t sent = 0, arrived = 0, matched = 0, saturated = 0, reorders = 0;
     uint32_t i;
     for (i = 0; i < parts->n_subs; i++)
         sent += parts->subs[i].stats.mib_dummies;
@@ -853,11 +933,67 @@ static void report_mib(const gs_partitions *parts, gs_stats *stats)
         arrived += s->mib_dummies;
         matched += s->mib_matched;
         saturated += s->mib_age_saturations;
+        reorders += s->mib_reorders;
     }
     gs_stats_put_count(stats, "mib_dummies_sent", sent);
     gs_stats_put_count(stats, "mib_dummies_arrived", arrived);
     gs_stats_put_count(stats, "mib_dummies_matched", matched);
     gs_stats_put_count(stats, "mib_age_saturations", saturated);
+    /* the reads served in another order than FR-FCFS's: per decision, the
+     * read FR-FCFS would have given the bank was not the one chosen */
+    gs_stats_put_count(stats, "mib_reorders", reorders);
+}
+
+/* -gs_intercore_stats (seed-002 2.5 and 5.1-8): sub-partition-cycles of the
+ * L2 MSHR tables by class, summed over the sub-partitions, and the share of
+ * the busy ones (not idle) with inter-core locality, the HIL/LIL measure
+ * (B12: the denominator is the non-idle cycles, summed over the 12 tables;
+ * a study calls a workload HIL above 10%); and the merge length of every
+ * L2 MSHR entry when it was freed (the requests it took in all). */
+static void report_intercore(const gs_partitions *parts, gs_stats *stats)
+{
+    static const char *const class_stat[GS_MSHR_CLASSES] = {
+        "L2_mshr_cycles_idle", "L2_mshr_cycles_no_locality", "L2_mshr_cycles_locality"
+    };
+    uint64_t total[GS_MSHR_CLASSES] = { 0, 0, 0 }, hist[GS_MERGE_HIST_BINS];
+    uint64_t end = parts->l2_cycles_stepped ? parts->l2_now + 1u : 0u;
+    uint32_t i, c;
+    char name[48];
+    memset(hist, 0, sizeof hist);
+    for (i = 0; i < parts->n_subs; i++) {
+        const gs_subpart *sub = &parts->subs[i];
+        uint64_t cycles[GS_MSHR_CLASSES];
+        gs_mshr_locality_until(&sub->locality, gs_mshr_class_of(&sub->l2.mshr), end, cycles);
+        for (c = 0; c < GS_MSHR_CLASSES; c++)
+            total[c] += cycles[c];
+        for (c = 0; c < GS_MERGE_HIST_BINS; c++)
+            hist[c] += sub->stats.merge_hist[c];
+    }
+    for (c = 0; c < GS_MSHR_CLASSES; c++)
+        gs_stats_put_count(stats, class_stat[c], total[c]);
+    gs_stats_put_ratio(stats, "L2_mshr_locality_fraction", total[GS_MSHR_LOCALITY],
+                       total[GS_MSHR_LOCALITY] + total[GS_MSHR_NO_LOCALITY], 4);
+    for (c = 0; c < GS_MERGE_HIST_BINS; c++) {
+        if (c + 1u < GS_MERGE_HIST_BINS)
+            gs_fmt(name, sizeof name, "L2_mshr_merge_length_%u", (unsigned)(c + 1u));
+        else
+            gs_fmt(name, sizeof name, "L2_mshr_merge_length_%u_or_more", (unsigned)(c + 1u));
+        gs_stats_put_count(stats, name, hist[c]);
+    }
+}
+
+/* The delay experiment: fills held back, and those of the class that found
+ * the hold full. */
+static void report_delay(const gs_partitions *parts, gs_stats *stats)
+{
+    uint64_t delayed = 0, full = 0;
+    uint32_t i;
+    for (i = 0; i < parts->n_subs; i++) {
+        delayed += parts->subs[i].stats.delayed;
+        full += parts->subs[i].stats.delay_hold_full;
+    }
+    gs_stats_put_count(stats, "delay_fills_delayed", delayed);
+    gs_stats_put_count(stats, "delay_hold_full", full);
 }
 
 void gs_partitions_report(const gs_partitions *parts, gs_stats *stats)
@@ -903,6 +1039,10 @@ void gs_partitions_report(const gs_partitions *parts, gs_stats *stats)
     gs_stats_put_count(stats, "dram_write_drain_entries", t.drain_entries);
     if (parts->subs[0].mib != NULL)   /* only with the MIB: other runs keep their bytes */
         report_mib(parts, stats);
+    if (parts->params.intercore_stats && parts->params.l2_present)
+        report_intercore(parts, stats);
+    if (delays(&parts->params))
+        report_delay(parts, stats);
 }
 
 void gs_partitions_dump(const gs_partitions *parts, const gs_sink *sink)

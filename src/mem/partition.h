@@ -61,8 +61,29 @@ typedef struct gs_part_params {
     uint32_t queue_icnt_l2, queue_l2_dram, queue_dram_l2, queue_l2_icnt;
     uint32_t perfect_dram;            /* seed-002 2.5: zero latency at the controller */
     uint32_t core_khz, dram_khz;      /* clocks: core-cycle timestamps to DRAM cycles */
+    uint32_t intercore_stats;         /* -gs_intercore_stats: seed-002 5.1-8's L2 MSHR
+                                       * classification and merge-length histogram */
+    uint32_t delay_class;             /* -gs_delay_class: gs_delay_class */
+    uint32_t delay_cycles;            /* -gs_delay_cycles: L2 cycles a chosen fill waits */
+    uint32_t delay_requests;          /* -gs_delay_requests: fills delayed in all */
     gs_part_dram_cfg dram;
 } gs_part_params;
+
+/* The delay experiment of seed-002 2.5 (Fig. 1.1b): which DRAM replies wait
+ * -gs_delay_cycles at the L2 before they fill it. A reply is of the
+ * locality class when its L2 MSHR entry holds requests of more than one SM
+ * then (mem/mshr.h gs_mshr_class). */
+typedef enum gs_delay_class {
+    GS_DELAY_NONE = 0,
+    GS_DELAY_LOCALITY,
+    GS_DELAY_NO_LOCALITY
+} gs_delay_class;
+
+/* Replies a sub-partition holds back at once in the delay experiment; one
+ * due when the hold is full fills undelayed (counted). */
+#define GS_DELAY_HOLD_ENTRIES 16u
+/* Merge-length histogram bins: 1..15, and 16 or more (seed 002's 4-bit length). */
+#define GS_MERGE_HIST_BINS 16u
 
 /* The L2-side Merge Information Buffer (seed-002 2.3), one entry per L2 MSHR
  * entry, when the DRAM scheduler reads merge information: */
@@ -89,6 +110,9 @@ typedef struct gs_subpart_stats {
     uint64_t l2_stall_fill;           /* a fill waited (room for replies, miss queue) */
     uint64_t atomics;
     uint64_t mib_dummies;             /* dummy requests sent (the MIB) */
+    uint64_t delayed;                 /* fills the delay experiment held back */
+    uint64_t delay_hold_full;         /* fills of the class not held: the hold was full */
+    uint64_t merge_hist[GS_MERGE_HIST_BINS];   /* freed L2 MSHR entries by merge length */
 } gs_subpart_stats;
 
 typedef struct gs_subpart {
@@ -99,6 +123,10 @@ typedef struct gs_subpart {
     uint32_t *mshr_dram_req;          /* L2 MSHR entry -> DRAM request pool index + 1 */
     gs_l2_mib *mib;                   /* [L2 MSHR entries] with the MIB, else NULL */
     uint32_t mib_valid;               /* its entries with a dummy due */
+    gs_mshr_locality locality;        /* -gs_intercore_stats: L2 MSHR cycles by class */
+    gs_mem_req **held;                /* [GS_DELAY_HOLD_ENTRIES] delayed fills, or NULL */
+    uint64_t *held_until;             /* the L2 cycle each may fill */
+    uint32_t n_held;
     gs_subpart_stats stats;
 } gs_subpart;
 
@@ -129,6 +157,7 @@ typedef struct gs_partitions {
     uint64_t l2_now, dram_now;
     uint64_t l2_cycles_stepped, dram_cycles_stepped;
     uint32_t in_flight;               /* requests anywhere in the partitions */
+    uint32_t delay_left;              /* fills the delay experiment may still hold */
     const gs_event_bus *bus;          /* events and decisions; NULL = none */
 } gs_partitions;
 

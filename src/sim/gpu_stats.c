@@ -25,6 +25,10 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
                                            gs_config_n_sms(cfg) +  /* L1D_cache_core[i] */
                                            2u +  /* total dram reads / writes */
                                            GS_MEMSYS_BREAKDOWN_ENTRIES;
+    if (cfg->intercore_stats)   /* L2 MSHR classes, fraction, histogram; RAW / WAW */
+        mem += 4u + 16u + 2u;
+    if (cfg->delay_class)
+        mem += 2u;
     return mem + gs_mech_stats_count(cfg) + 2u /* capped, capped_by */ +
            GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
            (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
@@ -72,6 +76,15 @@ static void report_stalls(const gs_gpu *gpu, gs_stats *stats)
         for (i = 0; i < gpu->n_sms; i++)
             total += gpu->sms[i].st.stall[r];
         gs_stats_put_count(stats, stall_stat[r], total);
+    }
+    if (gpu->cfg->intercore_stats) {   /* seed 002's data-dependency stalls (sm.h) */
+        uint64_t raw = 0, waw = 0;
+        for (i = 0; i < gpu->n_sms; i++) {
+            raw += gpu->sms[i].st.dependency[GS_DEPENDENCY_RAW];
+            waw += gpu->sms[i].st.dependency[GS_DEPENDENCY_WAW];
+        }
+        gs_stats_put_count(stats, "gpgpu_stall_dependency_raw", raw);
+        gs_stats_put_count(stats, "gpgpu_stall_dependency_waw", waw);
     }
 }
 
