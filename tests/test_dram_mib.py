@@ -9,10 +9,17 @@ issue 19 items 1-3), on gtx480 at the small sizes:
   ceiling (they were about 600 while an MSHR entry that a write-allocate fetch took kept the
   previous line's MIB data: the entry is now cleared when it is freed).
 - VADD (streaming, no data shared): the only merges are the SMs' instruction fetches of the same
-  code lines, no dummy finds a queued read, and MSHR-M and MSHR-S, whose scores are all 1, pick
-  the same rows (identical runs), which differ from FR-FCFS by opening the row with the most
-  queued reads.
+  code lines, no dummy finds a queued read, and MSHR-M and MSHR-S, whose scores are all 1, choose
+  what FR-FCFS would (mib_reorders 0: the oldest request's row is also the row with the most
+  queued reads): their runs differ from FR-FCFS only through the dummies' L2 output slots.
+  MSHR-S+A's ages do reorder.
+- CFD (streaming, LIL) under the seed-002 overlay (read queue 64, link latency 20): dummies reach
+  their queued reads and every scheduler serves reads in another order than FR-FCFS.
 - FR-FCFS runs keep their digests (no MIB, no dummies, no new statistics).
+- -gs_intercore_stats (seed-002 5.1-8) only adds statistics: the L2 MSHR cycles by class over
+  every sub-partition's every L2 cycle, the merge-length histogram (one count per L2 fill that
+  freed its entry), the data-dependency stalls split RAW / WAW; the delay experiment
+  (-gs_delay_class) holds exactly -gs_delay_requests replies.
 """
 import os
 import sys
@@ -38,6 +45,7 @@ class Mib(unittest.TestCase):
         self.assertEqual(n(fr, "dram_row_buffer_hits"), 270581)
         want = {"mshr_m": (1261, 51, 271992, 563849), "mshr_s": (1275, 46, 271278, 567019),
                 "mshr_sa": (1185, 46, 270233, 562265)}
+        reorders = {"mshr_m": 6, "mshr_s": 170, "mshr_sa": 864}
         for name, (sent, matched, hits, cycles) in want.items():
             got = sched("bfs", name)
             self.assertEqual(n(got, "mib_dummies_sent"), sent, name)
@@ -46,6 +54,7 @@ class Mib(unittest.TestCase):
             self.assertEqual(n(got, "dram_row_buffer_hits"), hits, name)
             self.assertEqual(n(got, "gpu_tot_sim_cycle"), cycles, name)
             self.assertLessEqual(n(got, "mib_age_saturations"), 10, name)
+            self.assertEqual(n(got, "mib_reorders"), reorders[name], name)
 
     def test_vadd_streaming(self):
         fr = sched("vadd", "frfcfs")
@@ -61,6 +70,55 @@ class Mib(unittest.TestCase):
         self.assertEqual(n(sa, "dram_row_buffer_hits"), 5782)
         self.assertEqual(n(s, "gpu_tot_sim_cycle"), 6781)
         self.assertEqual(n(fr, "gpu_tot_sim_cycle"), 6680)
+        self.assertEqual(n(m, "mib_reorders"), 0)
+        self.assertEqual(n(s, "mib_reorders"), 0)
+        self.assertEqual(n(sa, "mib_reorders"), 9)
+
+    def test_cfd_streaming_seed002(self):
+        overlay = ("--config", "gtx480", "--config", "examples/configs/seed002.cfg")
+        fr = run_ok(*overlay, "--workload", "cfd")
+        self.assertEqual(n(fr, "gpu_tot_sim_cycle"), 82867)
+        want = {"mshr_m": (84, 4, 1, 83380), "mshr_s": (94, 16, 1438, 83345),
+                "mshr_sa": (97, 17, 2070, 83089)}
+        for name, (sent, matched, reorders, cycles) in want.items():
+            got = run_ok(*overlay, "--workload", "cfd", "-gpgpu_dram_scheduler", name)
+            self.assertEqual(n(got, "mib_dummies_sent"), sent, name)
+            self.assertEqual(n(got, "mib_dummies_matched"), matched, name)
+            self.assertEqual(n(got, "mib_reorders"), reorders, name)
+            self.assertEqual(n(got, "gpu_tot_sim_cycle"), cycles, name)
+
+
+class IntercoreStats(unittest.TestCase):
+    def test_bfs_statistics_only(self):
+        plain = sched("bfs", "frfcfs")
+        got = run_ok("--workload", "bfs", "-gs_intercore_stats", "1")
+        self.assertEqual(n(got, "gpu_tot_sim_cycle"), n(plain, "gpu_tot_sim_cycle"))
+        self.assertEqual(n(got, "dram_row_buffer_hits"), n(plain, "dram_row_buffer_hits"))
+        self.assertNotIn("L2_mshr_cycles_idle", plain)
+        idle, none, loc = (n(got, "L2_mshr_cycles_" + c)
+                           for c in ("idle", "no_locality", "locality"))
+        self.assertEqual((idle, none, loc), (1113150, 5521378, 139904))
+        self.assertEqual(idle + none + loc, 12 * 564536)   # 12 tables, every L2 cycle
+        self.assertEqual(got["L2_mshr_locality_fraction"], "0.0247")   # 139904 / 5661282
+        hist = [n(got, "L2_mshr_merge_length_%d" % i) for i in range(1, 16)]
+        hist.append(n(got, "L2_mshr_merge_length_16_or_more"))
+        self.assertEqual(hist[:5], [229311, 946, 114, 11, 3])
+        self.assertEqual(hist[14], 3)
+        self.assertEqual(sum(hist), n(got, "L2_cache_fills"))
+        raw, waw = n(got, "gpgpu_stall_dependency_raw"), n(got, "gpgpu_stall_dependency_waw")
+        self.assertEqual(raw + waw, n(got, "gpgpu_stall_scoreboard") + n(got, "gpgpu_stall_memory"))
+        self.assertEqual(waw, 0)   # nvcc's PTX rewrites no register a pending load writes
+
+    def test_bfs_delay_experiment(self):
+        want = {"locality": 567548, "no_locality": 566461}
+        for cls, cycles in want.items():
+            got = run_ok("--workload", "bfs", "-gs_delay_class", cls)
+            self.assertEqual(n(got, "delay_fills_delayed"), 1000, cls)
+            self.assertEqual(n(got, "delay_hold_full"), 0, cls)
+            self.assertEqual(n(got, "gpu_tot_sim_cycle"), cycles, cls)
+        few = run_ok("--workload", "bfs", "-gs_delay_class", "locality",
+                     "-gs_delay_requests", "10", "-gs_delay_cycles", "1")
+        self.assertEqual(n(few, "delay_fills_delayed"), 10)
 
 
 if __name__ == "__main__":
