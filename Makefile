@@ -68,7 +68,7 @@ unit-tests: $(TEST_BIN)
 run: $(BUILD)/gpusim
 	./$(BUILD)/gpusim
 
-test: all unit-tests check-layers repro-smoke repro-000-small repro-001-small
+test: all unit-tests check-layers repro-smoke repro-000-small repro-001-small repro-002-small
 	$(PYTHON) tests/run_tests.py --build $(BUILD)
 
 # A tiny study end to end (README "Running studies"): sequential, GNU parallel (SKIPPED
@@ -95,6 +95,14 @@ repro-001: $(BUILD)/gpusim
 	$(PYTHON) tests/study/repro_001.py --build $(BUILD) --size $(SIZE) --jobs $(JOBS)
 repro-001-small: $(BUILD)/gpusim
 	$(PYTHON) tests/study/repro_001.py --build $(BUILD) --small
+
+# Seed 002's (README "Reproducing seed 002"), the same way: repro-002 [SIZE=] [JOBS=], and
+# repro-002-small in `make test`.
+.PHONY: repro-002 repro-002-small
+repro-002: $(BUILD)/gpusim
+	$(PYTHON) tests/study/repro_002.py --build $(BUILD) --size $(SIZE) --jobs $(JOBS)
+repro-002-small: $(BUILD)/gpusim
+	$(PYTHON) tests/study/repro_002.py --build $(BUILD) --small
 
 # README "Reports": the example report and its screenshots (examples/report/), and the
 # headless-Chromium check of a rendered report (.ci/run; SKIPPED without chromium).
@@ -196,5 +204,6 @@ help:
 	@echo "targets: all run test check-layers regen check-gen freestanding cross-check sanitize valgrind"
 	@echo "         ptx bench correlate suite-table example-report render-check install"
 	@echo "         uninstall clean repro-smoke repro-000 repro-000-small repro-001 repro-001-small"
+	@echo "         repro-002 repro-002-small"
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PORT_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -32,6 +32,7 @@
 #include "cli/cli_config.h"
 #include "cli/cli_study.h"
 #include "presets.h"
+#include "workloads.h"
 
 typedef struct line_words {
     gs_study_token *w;
@@ -465,6 +466,16 @@ static int check_workload(gs_study *s, gs_study_workload *w)
     return 0;
 }
 
+/* An embedded example workload (one size only, looked up by its bare name):
+ * --size leaves it as it is, as it does files and traces. */
+static int is_example(const char *name)
+{
+    const gs_embedded_workload *found = NULL;
+    gs_diag diag;
+    return gs_cli_workload_lookup(name, &found, &diag) == GS_OK && found != NULL &&
+           found->size[0] == '\0';   /* a suite name comes first, as on the command line */
+}
+
 /* One workload per size (or one without sizes=). */
 static int add_workload(gs_study *s, const gs_study_token *spec, const char *size,
                         size_t size_len, const char *cls, uint64_t max_insn)
@@ -479,7 +490,8 @@ static int add_workload(gs_study *s, const gs_study_token *spec, const char *siz
     w->kind = strncmp(spec->text, "trace:", 6) == 0 ? GS_STUDY_WL_TRACE
             : gs_cli_workload_is_path(spec->text) ? GS_STUDY_WL_FILE : GS_STUDY_WL_EMBEDDED;
     if (!size && s->default_size && w->kind == GS_STUDY_WL_EMBEDDED &&
-        !strchr(spec->text, ':')) {   /* --size: the size the line does not name */
+        !strchr(spec->text, ':') && !is_example(spec->text)) {   /* --size: the size the line
+                                                                  * does not name */
         size = s->default_size;
         size_len = strlen(size);
     }

@@ -767,6 +767,10 @@ void gs_cache_report(const gs_cache *c, gs_stats *stats, const char *prefix)
     gs_fmt(full, sizeof full, "%stotal_line_miss_rate", prefix);
     gs_stats_put_ratio(stats, full, s->misses, accesses, 4);
     cache_put(stats, prefix, "total_line_reservation_fails", s->fails[GS_CACHE_FAIL_NONE]);
+    /* Reservation fails by reason. Seed 002's three L2 reasons (B2, README "Decisions"):
+     * 1 "the line has been reserved by another request but not filled" is line_alloc (every
+     * line of the set reserved), 2 miss_queue_full, 3 mshr_entry; mshr_merge_entry (an entry's
+     * merges all taken) is a fourth. */
     cache_put(stats, prefix, "cache_fail_line_alloc", s->fails[GS_CACHE_FAIL_LINE_ALLOC]);
     cache_put(stats, prefix, "cache_fail_miss_queue_full",
               s->fails[GS_CACHE_FAIL_MISS_QUEUE_FULL]);

@@ -24,6 +24,8 @@
  *    each bank's queue).
  *  - B17: the row score counts the queued reads only (writes carry no
  *    merge information; a request handed to its bank has left the queue).
+ *  - B18: row scores are computed from the bank's queued reads when the bank
+ *    needs a row, so the row-score table has no capacity of its own.
  *  - The write queue (draining) is served by FR-FCFS, as seed 002 keeps it.
  * With every merge length 1, MSHR-S opens the row with the most queued
  * reads (Rixner's most-pending), MSHR-M the oldest row, and MSHR-S+A the

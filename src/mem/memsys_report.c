@@ -5,7 +5,8 @@
  * SMs / sub-partitions), reservation fails per kilo-cycle (seed-000 2.1
  * "fails PKC"), MPKI (seed-000 2.1 footnote: per committed instruction),
  * GPGPU-Sim's averagemflatency / maxmflatency (core cycles from the LD/ST
- * unit making a request to its reply arriving back), shared-memory bank
+ * unit making a request to its reply arriving back: seed 002's memory
+ * latency, whose endpoints B15 leaves open), shared-memory bank
  * conflicts, crossbar traffic and stalls, and the partitions' L2/DRAM
  * counters (mem/partition.c). All integers or integer ratios.
  */

@@ -4,7 +4,8 @@
  * run through the workload runner, equal a C reference bit for bit. The
  * kernels use explicitly rounded intrinsics only (no contraction), so plain
  * C float operations in the same order repeat them; the structured formula
- * (clause 4q + r takes variable q + offset[k][r]) is rebuilt here.
+ * (clause 4q + r takes variable q + offset[k][r]) and the messages' layout by
+ * literal slot (eta[(k * 4 + r) * vars + q]) are rebuilt here.
  */
 #include <string.h>
 
@@ -42,9 +43,9 @@ static void clauses(void)
             float a = pi_plus[v], b = pi_minus[v], total = (a + b) + eps;
             fail[k] = (negated(c, k) ? a : b) / total;
         }
-        eta[3u * c] = fail[1] * fail[2];
-        eta[3u * c + 1u] = fail[0] * fail[2];
-        eta[3u * c + 2u] = fail[0] * fail[1];
+        eta[(0u * 4u + c % 4u) * VARS + c / 4u] = fail[1] * fail[2];
+        eta[(1u * 4u + c % 4u) * VARS + c / 4u] = fail[0] * fail[2];
+        eta[(2u * 4u + c % 4u) * VARS + c / 4u] = fail[0] * fail[1];
     }
 }
 
@@ -56,7 +57,7 @@ static void variables(void)
         for (k = 0; k < 3u; k++)
             for (r = 0; r < 4u; r++) {
                 uint32_t q = (v + VARS - offset[k][r]) % VARS, c = 4u * q + r;
-                float keep = 1.0f - eta[3u * c + k];
+                float keep = 1.0f - eta[(k * 4u + r) * VARS + q];
                 if (negated(c, k))
                     keep_neg = keep_neg * keep;
                 else

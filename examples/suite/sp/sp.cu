@@ -13,6 +13,8 @@
 // SMs, read the same lines of the variables' weights within a few thousand variables: the
 // frontier-like sharing across cores of seed 002's HIL class, which LonestarGPU's random
 // formulas give through high-degree variables (the thesis's SP input is not reproducible).
+// The messages are stored by literal slot: eta[(k * 4 + r) * vars + q] is what clause 4q + r
+// sends its literal k, so both kernels' warps read and write them in whole lines.
 #define SP_EPS 9.5367431640625e-07f   // 2^-20: keeps a zero weight sum from dividing by zero
 
 __constant__ int c_offset[3][4] = {
@@ -44,9 +46,9 @@ extern "C" __global__ void spClauses(const float *pi_plus, const float *pi_minus
         float bad = sp_negated(c, k) ? a : b;
         fail[k] = __fdiv_rn(bad, __fadd_rn(__fadd_rn(a, b), SP_EPS));
     }
-    eta[3 * c + 0] = __fmul_rn(fail[1], fail[2]);
-    eta[3 * c + 1] = __fmul_rn(fail[0], fail[2]);
-    eta[3 * c + 2] = __fmul_rn(fail[0], fail[1]);
+    eta[(0 * 4 + r) * vars + q] = __fmul_rn(fail[1], fail[2]);
+    eta[(1 * 4 + r) * vars + q] = __fmul_rn(fail[0], fail[2]);
+    eta[(2 * 4 + r) * vars + q] = __fmul_rn(fail[0], fail[1]);
 }
 
 extern "C" __global__ void spVariables(const float *eta, float *pi_plus, float *pi_minus,
@@ -62,7 +64,7 @@ extern "C" __global__ void spVariables(const float *eta, float *pi_plus, float *
             if (q < 0)
                 q += vars;
             int c = 4 * q + r;
-            float keep = __fsub_rn(1.0f, eta[3 * c + k]);
+            float keep = __fsub_rn(1.0f, eta[(k * 4 + r) * vars + q]);
             if (sp_negated(c, k))
                 keep_neg = __fmul_rn(keep_neg, keep);
             else
