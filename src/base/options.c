@@ -300,7 +300,8 @@ const gs_option gs_options[] = {
         "histogram, and the scoreboard stalls split RAW / WAW"),
     NAMES("gs_delay_class", delay_class, "none", delay_class_names,
           "delay experiment (seed 002 2.5): DRAM replies to hold back at the L2, those whose "
-          "L2 MSHR entry holds requests of more than one SM (locality) or of one (no_locality), or none"),
+          "L2 MSHR entry holds requests of more than one SM (locality) or of one "
+          "(no_locality), or none"),
     U32("gs_delay_cycles", delay_cycles, "500", 1, 1000000,
         "delay experiment: L2 cycles a chosen reply waits before it fills the L2"),
     U32("gs_delay_requests", delay_requests, "1000", 1, 1000000000u,

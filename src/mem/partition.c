@@ -483,8 +483,8 @@ static void fill_l2(gs_partitions *parts, gs_subpart *sub, gs_mem_req *dreq, uin
  * is held -gs_delay_cycles when it is of the chosen class, the experiment
  * has requests left and the hold has room. The class is the L2 MSHR
  * entry's when the reply arrives: locality when it holds requests of more
- * than one SM (as the classifier, mem/mshr.h). Holding takes no cycle of the fill stage (it is the
- * experiment's instrument, not the hardware's). */
+ * than one SM (as the classifier, mem/mshr.h). Holding takes no cycle of
+ * the fill stage (it is the experiment's instrument, not the hardware's). */
 static int delay_holds(gs_partitions *parts, gs_subpart *sub, gs_mem_req *req)
 {
     uint32_t entry, want;
