@@ -106,11 +106,15 @@ int gs_cli_report(const gs_diag *diag)
 int gs_cli_usage_error(const char *format, ...)
 {
     char message[GS_DIAG_MSG_MAX];
+    char line[GS_DIAG_FILE_MAX + GS_DIAG_MSG_MAX + 64];
+    gs_diag diag;
     va_list args;
     va_start(args, format);
     gs_vfmt(message, sizeof message, format, args);
     va_end(args);
-    fprintf(stderr, "gpusim: error: %s\n", message);
+    gs_diag_set(&diag, GS_E_USAGE, "gpusim", 0, 0, "%s", message);   /* escaped: one line */
+    gs_diag_render(&diag, line, sizeof line);
+    fprintf(stderr, "%s\n", line);
     return 2;
 }
 

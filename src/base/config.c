@@ -243,6 +243,10 @@ gs_status gs_config_parse(gs_config *cfg, const char *file_name, const char *tex
 {
     text_cursor c;
     uint32_t findex = file_index(cfg, file_name);
+    gs_status text_status = gs_diag_check_text(diag, GS_E_CONFIG, file_name, text, length,
+                                               "a configuration file");
+    if (text_status != GS_OK)
+        return text_status;
     c.text = text;
     c.length = length;
     c.pos = 0;

@@ -144,6 +144,10 @@ gs_status gs_config_parse_icnt(gs_config *cfg, const char *file_name, const char
                                size_t length, gs_diag *diag)
 {
     icnt_cursor c;
+    gs_status text_status = gs_diag_check_text(diag, GS_E_CONFIG, file_name, text, length,
+                                               "an interconnect configuration file");
+    if (text_status != GS_OK)
+        return text_status;
     c.text = text;
     c.length = length;
     c.pos = 0;

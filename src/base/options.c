@@ -333,6 +333,12 @@ const gs_option gs_options[] = {
     OPT("gs_seed", GS_OPT_U64, seed, "1", 0, 0, "seed of the simulator's one PRNG"),
     U32("gs_watchdog_cycles", watchdog_cycles, "1000000", 1, 0xFFFFFFFFu,
         "cycles without progress before the watchdog ends a run"),
+    OPT("gs_launch_inst_limit", GS_OPT_U64, launch_inst_limit, "1000000000", 0, 0,
+        "safety limit: warp instructions one kernel launch may run, functional or timing, "
+        "before the run ends as a runaway (exit 4); 0 = none. 1e9 warp instructions is "
+        "about 100 times seed 000's largest cap (300 M thread instructions)"),
+    U32("gs_simt_stack_depth", simt_stack_depth, "64", 1, 65535,
+        "SIMT reconvergence stack entries per warp (nested divergent branches)"),
     U32L("gs_arena_mib", arena_mib, "0", 0, GS_MAX_ARENA_MIB,
          "arena size in MiB; 0 = exactly gs_sim_bytes()"),
     U32("gs_perfect_icache", perfect_icache, "0", 0, 1,

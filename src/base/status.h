@@ -21,7 +21,8 @@ typedef enum gs_status {
     GS_E_WORKLOAD,  /* workload file */
     GS_E_LIMIT,     /* a compiled maximum (tables/limits.h) exceeded */
     GS_E_ARENA,     /* the arena given is too small */
-    GS_E_IO         /* a file could not be read (hosted builds only) */
+    GS_E_IO,        /* a file could not be read (hosted builds only) */
+    GS_E_RUNAWAY    /* a launch ran past -gs_launch_inst_limit warp instructions */
 } gs_status;
 
 #define GS_DIAG_FILE_MAX 256
@@ -34,13 +35,23 @@ typedef struct gs_diag {
     char message[GS_DIAG_MSG_MAX];
 } gs_diag;
 
-/* Fill *diag (file may be NULL) and return status; message is a gs_fmt format. */
+/* Fill *diag (file may be NULL) and return status; message is a gs_fmt format.
+ * Control bytes and invalid UTF-8 in the file name and the message are
+ * escaped (\n, \xNN), so a diagnostic is always one line. */
 gs_status gs_diag_set(gs_diag *diag, gs_status status, const char *file, uint32_t line,
                       uint32_t column, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
+
+/* An input that must be text (a configuration, PTX, workload or study
+ * file): the first control byte (below 0x20 other than tab, newline and a
+ * CR before a newline, or DEL) is an error of `status` at its line and
+ * column, naming `what` ("a configuration file"); GS_OK when there is none.
+ * A NUL would otherwise end the text a parser sees. */
+gs_status gs_diag_check_text(gs_diag *diag, gs_status status, const char *file,
+                             const char *text, size_t length, const char *what);
 
 /* Render "file:line:col: error: message" (parts that are 0/empty omitted). */
 size_t gs_diag_render(const gs_diag *diag, char *out, size_t capacity);

@@ -830,8 +830,7 @@ int gs_study_parse(gs_study *s, const char *path)
     s->path = path;
     if (gs_cli_read_file(path, &s->text, &length, &diag) != GS_OK)
         return gs_cli_report(&diag);
-    if (strlen(s->text) != length) {
-        gs_diag_set(&diag, GS_E_CONFIG, path, 0, 0, "a study file is text: it holds a NUL byte");
+    if (gs_diag_check_text(&diag, GS_E_CONFIG, path, s->text, length, "a study file")) {
         return gs_cli_report(&diag);
     }
     default_name(s);

@@ -65,6 +65,8 @@ static gs_status size_run(timing_run *run, const gs_config *cfg, gs_diag *diag)
     if ((st = gs_workload_host_config(&run->wl, run->read, run->rctx, &run->hc, diag)) ||
         (st = workload_bound(&run->wl, run->read, run->rctx, &run->bound, diag)))
         return st;
+    run->hc.warp_inst_limit = cfg->launch_inst_limit;
+    run->hc.cta.simt_depth = cfg->simt_stack_depth;
     run->bound.simt_depth = run->hc.cta.simt_depth;
     /* the host's own functional context is unused under timing: keep it small */
     run->hc.cta.reg_slots = run->bound.reg_slots ? run->bound.reg_slots : 1u;
@@ -140,6 +142,10 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
         gs_cli_report(&diag);
         gs_sim_dump(&run->gpu, &gs_cli_stderr);
         return 3;
+    }
+    if (st == GS_E_RUNAWAY) {   /* the safety limit per launch: exit 4 (DESIGN.md 8) */
+        gs_cli_report(&diag);
+        return 4;
     }
     if (st != GS_OK && !gs_sim_capped(&run->gpu))
         return gs_cli_report(&diag);

@@ -163,6 +163,18 @@ static gs_status run_list(gs_trace *tr, trace_counts *n, gs_diag *diag)
     }
 }
 
+/* A kernel list line that was neither a command nor a comment: one warning
+ * on stderr (issue 20 defect 10), the first such line and how many. */
+static void warn_ignored(const gs_trace *tr)
+{
+    uint32_t first = 0, n = gs_trace_ignored_lines(tr, &first);
+    if (n == 0)
+        return;
+    fprintf(stderr, "gpusim: warning: %s:%u: line ignored: neither a kernel file nor "
+            "MemcpyHtoD (%u such line%s)\n", tr->list_path, (unsigned)first, (unsigned)n,
+            n == 1u ? "" : "s");
+}
+
 static void put_counts(gs_stats *stats, const trace_counts *n)
 {
     gs_stats_put_count(stats, "trace_kernels", n->kernels);
@@ -193,6 +205,8 @@ static int count_trace(const gs_config *cfg, const char *list_path, const cli_tr
     gs_trace_default_params(&p, cfg->trace_open_warps ? cfg->trace_open_warps
                                                       : GS_TRACE_MAX_CTA_WARPS);
     p.warp_buffer_bytes = cfg->trace_line_bytes;
+    if (p.scan_buffer_bytes < cfg->trace_line_bytes)   /* the scanner reads every line too */
+        p.scan_buffer_bytes = cfg->trace_line_bytes;
     bytes = gs_trace_bytes(&p) + gs_arena_round(gs_stats_bytes(CLI_TRACE_STATS));
     if ((buffer = gs_cli_alloc_arena(bytes)) == NULL)
         return gs_cli_usage_error("cannot allocate %u bytes", (unsigned)bytes);
@@ -208,6 +222,7 @@ static int count_trace(const gs_config *cfg, const char *list_path, const cli_tr
         || (gs_arena_seal(&arena), run_list(&tr, &n, &diag)) != GS_OK) {
         rc = gs_cli_report(&diag);
     } else {
+        warn_ignored(&tr);
         gs_sink_puts(&gs_cli_stdout, "# functional trace count: no timing model\n");
         put_counts(&stats, &n);
         rc = gs_cli_emit_stats(&stats, out->json, out->csv, out->check);
@@ -255,10 +270,15 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
         gs_sim_dump(&run->gpu, &gs_cli_stderr);
         return 3;
     }
+    if (st == GS_E_RUNAWAY) {   /* the safety limit per launch: exit 4 (DESIGN.md 8) */
+        gs_cli_report(&diag);
+        return 4;
+    }
     if (st != GS_OK && !gs_sim_capped(&run->gpu))
         return gs_cli_report(&diag);
     if (st != GS_OK)   /* a -gpgpu_max_* limit: a clean stop (README "Run control") */
         gs_cli_note_capped(&diag);
+    warn_ignored(&run->tr);
     gs_sim_report_trace(&run->gpu, &run->fe, stats);
     gs_cli_print_speed(&run->gpu, stats, (double)(clock() - start) / CLOCKS_PER_SEC);
     if (gs_cli_samples_write(&run->gpu) != 0)

@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "base/config.h"
 #include "cli/cli.h"
 #include "host/workload.h"
 #include "workloads.h"
@@ -79,14 +80,43 @@ static void folder_of(const char *path, char *out, size_t capacity)
 typedef struct cli_wl_options {
     int functional;
     const char *workload;
+    gs_config cfg;   /* defaults and the options a functional run takes */
 } cli_wl_options;
+
+/* The options a functional run takes: -gs_launch_inst_limit (the safety
+ * limit per launch) and -gs_simt_stack_depth, checked as on a timing run. */
+static int functional_option(char **argv, int i, gs_config *cfg)
+{
+    static const char *const allowed[] = { "-gs_launch_inst_limit", "-gs_simt_stack_depth" };
+    uint32_t column = 1, k;
+    gs_diag diag;
+    int j;
+    for (j = 1; j < i; j++)
+        column += (uint32_t)strlen(argv[j]) + 1u;
+    for (k = 0; k < 2u; k++)
+        if (strcmp(argv[i], allowed[k]) == 0)
+            break;
+    if (k == 2u)
+        return gs_cli_usage_error("'%s' is not an option of functional runs (--functional "
+                                  "--workload NAME|FILE [--quiet] [-gs_launch_inst_limit N] "
+                                  "[-gs_simt_stack_depth N])", argv[i]);
+    if (gs_config_set_arg(cfg, argv[i], argv[i + 1], column,
+                          column + (uint32_t)strlen(argv[i]) + 1u, &diag) != GS_OK)
+        return gs_cli_report(&diag);
+    return 0;
+}
 
 static int parse_arguments(int argc, char **argv, cli_wl_options *opt)
 {
     int i;
     memset(opt, 0, sizeof *opt);
+    gs_config_defaults(&opt->cfg);
     for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--functional") == 0)
+        if (argv[i][0] == '-' && argv[i][1] != '-' && i + 1 < argc) {
+            int rc = functional_option(argv, i++, &opt->cfg);
+            if (rc)
+                return rc;
+        } else if (strcmp(argv[i], "--functional") == 0)
             opt->functional = 1;
         else if (strcmp(argv[i], "--quiet") == 0)
             continue;   /* no progress display on functional runs anyway */
@@ -141,7 +171,8 @@ static void report(const gs_workload *wl, gs_host *host, const gs_wl_state *stat
     gs_stats_print_text(stats, &gs_cli_stdout);
 }
 
-static int run_workload(const gs_workload *wl, cli_wl_source *src, gs_diag *diag)
+static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_config *cfg,
+                        gs_diag *diag)
 {
     static gs_host host;
     static gs_wl_state state;
@@ -153,6 +184,8 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, gs_diag *diag
     gs_status st;
     if ((st = gs_workload_host_config(wl, read_workload_file, src, &hc, diag)) != GS_OK)
         return gs_cli_report(diag);
+    hc.warp_inst_limit = cfg->launch_inst_limit;
+    hc.cta.simt_depth = cfg->simt_stack_depth;
     bytes = gs_host_bytes(&hc) + gs_stats_bytes(CLI_WL_STATS) + 4u * GS_ARENA_ALIGN;
     buffer = gs_cli_alloc_arena(bytes);
     if (!buffer)
@@ -167,13 +200,17 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, gs_diag *diag
     if (st == GS_OK)
         report(wl, &host, &state, &stats);
     gs_cli_free_arena(buffer);
+    if (st == GS_E_RUNAWAY) {   /* the safety limit: its own exit status (DESIGN.md 8) */
+        gs_cli_report(diag);
+        return 4;
+    }
     return st == GS_OK ? 0 : gs_cli_report(diag);
 }
 
 int gs_cli_workload(int argc, char **argv)
 {
     static gs_workload wl;   /* tens of KiB: not on the stack */
-    cli_wl_options opt;
+    static cli_wl_options opt;
     static cli_wl_source src;   /* file names and buffers: not on the stack */
     gs_diag diag;
     int status = parse_arguments(argc, argv, &opt);
@@ -182,7 +219,7 @@ int gs_cli_workload(int argc, char **argv)
     if (open_workload(opt.workload, &src, &wl, &diag) != GS_OK)
         status = gs_cli_report(&diag);
     else
-        status = run_workload(&wl, &src, &diag);
+        status = run_workload(&wl, &src, &opt.cfg, &diag);
     release_files(&src);
     return status;
 }

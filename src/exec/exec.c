@@ -430,14 +430,20 @@ static void deadlock(gs_exec_cta *cta)
                 (unsigned)w, (unsigned)cta->warps[w % cta->num_warps].barrier_id);
 }
 
-static void over_limit(gs_exec_launch *launch)
+/* The safety limit per launch (issue 20 defect 2; exit 4, DESIGN.md 8): a
+ * runaway kernel, with where it was. */
+static void over_limit(gs_exec_cta *cta)
 {
-    launch->fault = GS_E_LIMIT;
-    gs_diag_set(&launch->fault_diag, GS_E_LIMIT, launch->module->file_name,
+    gs_exec_launch *launch = cta->launch;
+    launch->fault = GS_E_RUNAWAY;
+    gs_diag_set(&launch->fault_diag, GS_E_RUNAWAY, launch->module->file_name,
                 launch->kernel->line, 0,
-                "kernel %s ran more than %llu warp instructions without finishing; raise %s",
+                "kernel %s ran more than %llu warp instructions, the safety limit per launch "
+                "(%s), in CTA (%u,%u,%u) of its %ux%ux%u grid: a kernel that does not end?",
                 launch->kernel->name, (unsigned long long)launch->warp_inst_limit,
-                GS_EXEC_INSTS_OPTION);
+                GS_EXEC_INSTS_OPTION, (unsigned)cta->ctaid.x, (unsigned)cta->ctaid.y,
+                (unsigned)cta->ctaid.z, (unsigned)launch->grid.x, (unsigned)launch->grid.y,
+                (unsigned)launch->grid.z);
 }
 
 static void run_cta(gs_exec_cta *cta)
@@ -452,7 +458,7 @@ static void run_cta(gs_exec_cta *cta)
                 gs_exec_step(cta, w, NULL);
                 progressed = 1;
                 if (launch->warp_insts > limit)
-                    over_limit(launch);
+                    over_limit(cta);
             }
         }
         if (!progressed && cta->live_warps > 0 && launch->fault == GS_OK)

@@ -44,13 +44,17 @@
 #include "ptx/ptx.h"
 
 
-/* Options named when a launch exceeds what the contexts were sized for. */
-#define GS_EXEC_THREADS_OPTION "-gs_cta_threads_max"
-#define GS_EXEC_REGS_OPTION "-gs_reg_slots_max"
-#define GS_EXEC_PREDS_OPTION "-gs_pred_slots_max"
-#define GS_EXEC_SHARED_OPTION "-gs_cta_shared_bytes_max"
-#define GS_EXEC_LOCAL_OPTION "-gs_thread_local_bytes_max"
-#define GS_EXEC_INSTS_OPTION "-gs_functional_inst_limit"
+/* What a message tells the user to raise when a launch exceeds what the
+ * contexts were sized for: the gs_host_config field (the CLI sizes these
+ * from the workload's kernels, so only a program using the library sets
+ * them), and the option of the per-launch safety limit (issue 20: every
+ * option a message names is accepted, tests/test_hardening.py). */
+#define GS_EXEC_THREADS_OPTION "gs_host_config.cta.threads"
+#define GS_EXEC_REGS_OPTION "gs_host_config.cta.reg_slots"
+#define GS_EXEC_PREDS_OPTION "gs_host_config.cta.pred_slots"
+#define GS_EXEC_SHARED_OPTION "gs_host_config.cta.shared_bytes"
+#define GS_EXEC_LOCAL_OPTION "gs_host_config.cta.local_bytes"
+#define GS_EXEC_INSTS_OPTION "-gs_launch_inst_limit"
 
 /* The maxima one CTA context is sized for. */
 typedef struct gs_exec_shape {

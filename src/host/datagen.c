@@ -221,6 +221,8 @@ uint64_t gs_datagen_csr_nnz(const gs_datagen_spec *spec)
 {
     gs_datagen gen;
     uint32_t r;
+    if (spec->nnz_min == spec->nnz_max)   /* every row draws the same count: no need to */
+        return (uint64_t)spec->rows * spec->nnz_min;
     gs_datagen_start(&gen, spec);
     for (r = 0; r < spec->rows; r++)
         next_row_pointer(&gen);

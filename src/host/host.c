@@ -24,7 +24,7 @@ void gs_host_config_default(gs_host_config *config)
     config->modules_max = 2u;
     config->ptx_bytes_max = 256u * 1024u;
     config->num_sms = 15u;
-    config->warp_inst_limit = 1ull << 36;
+    config->warp_inst_limit = GS_HOST_LAUNCH_INSTS;
     config->ptx_arena_bytes = GS_HOST_PTX_ARENA_DEFAULT;
 }
 

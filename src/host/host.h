@@ -37,10 +37,13 @@
 #include "mem/devmem.h"
 #include "ptx/ptx.h"
 
-#define GS_HOST_MODULES_OPTION "-gs_ptx_modules_max"
-#define GS_HOST_PTX_BYTES_OPTION "-gs_ptx_bytes_max"
-#define GS_HOST_PTX_ARENA_OPTION "-gs_ptx_arena_bytes"
+/* The host configuration's fields a message names (the CLI sizes them from
+ * the workload's PTX files). */
+#define GS_HOST_MODULES_OPTION "gs_host_config.modules_max"
+#define GS_HOST_PTX_BYTES_OPTION "gs_host_config.ptx_bytes_max"
+#define GS_HOST_PTX_ARENA_OPTION "gs_host_config.ptx_arena_bytes"
 #define GS_HOST_PARAM_BYTES_MAX 32768u   /* PTX .param space limit of a kernel */
+#define GS_HOST_LAUNCH_INSTS 1000000000ull   /* -gs_launch_inst_limit's default */
 
 typedef struct gs_host_config {
     gs_devmem_config devmem;      /* device page size, pages, address window */
@@ -48,7 +51,8 @@ typedef struct gs_host_config {
     uint32_t modules_max;         /* PTX modules that can be loaded */
     uint32_t ptx_bytes_max;       /* largest PTX text a module may have */
     uint32_t num_sms;             /* %nsmid */
-    uint64_t warp_inst_limit;     /* functional watchdog per launch (0 = none) */
+    uint64_t warp_inst_limit;     /* safety limit per launch (0 = none; the CLI's
+                                   * -gs_launch_inst_limit, default GS_HOST_LAUNCH_INSTS) */
     uint64_t ptx_arena_bytes;     /* arena bytes for all modules together (each
                                    * load needs gs_ptx_bytes_for_text and keeps
                                    * its decoded program); 0 = the length-only

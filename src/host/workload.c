@@ -26,6 +26,7 @@ typedef struct wl_parser {
     wl_word words[GS_WL_MAX_WORDS];
     int open_repeat;               /* step index of an unclosed repeat, or -1 */
     uint32_t end_column;           /* column just past the line's last word */
+    uint64_t total_bytes;          /* the buffers declared so far */
 } wl_parser;
 
 static const char *const type_names[GS_WL_TYPE_COUNT] = {
@@ -367,6 +368,11 @@ static gs_status add_buffer(wl_parser *p, const wl_word *name, gs_wl_type type,
                     "(at most %llu bytes)", b->name,
                     (unsigned long long)(GS_WL_BUFFER_BYTES_MAX / gs_wl_type_bytes(type)),
                     gs_wl_type_name(type), (unsigned long long)GS_WL_BUFFER_BYTES_MAX);
+    if (p->total_bytes + count * gs_wl_type_bytes(type) > GS_WL_TOTAL_BYTES_MAX)
+        return fail(p, name->column, "buffer '%s' takes the workload's buffers past %llu bytes "
+                    "in all (the device memory a workload may fill)", b->name,
+                    (unsigned long long)GS_WL_TOTAL_BYTES_MAX);
+    p->total_bytes += count * gs_wl_type_bytes(type);
     b->type = (uint8_t)type;
     b->count = count;
     b->line = p->line;
@@ -525,9 +531,22 @@ static const char *const csr_keys[] = { "rows", "cols", "nnz", "seed", "min", "m
 static gs_status add_pattern(wl_parser *p, const gs_datagen_spec *spec, unsigned name_word,
                              int with_values)
 {
-    uint64_t nnz = gs_datagen_csr_nnz(spec);
+    uint64_t least = (uint64_t)spec->rows * spec->nnz_min, nnz;
+    uint64_t least_bytes = 4u * ((uint64_t)spec->rows + 1u + least * (with_values ? 2u : 1u));
     gs_wl_buffer *b;
     gs_status st;
+    /* The bounds that need no drawing first: counting the non-zeros draws
+     * every row's count, seconds for 2^28 rows (issue 20 defect 7). */
+    if (least > (uint64_t)INT32_MAX)
+        return fail(p, p->words[0].column, "the pattern has at least %llu non-zeros (edges); "
+                    "it needs 1 to %d", (unsigned long long)least, INT32_MAX);
+    if (p->total_bytes + least_bytes > GS_WL_TOTAL_BYTES_MAX)
+        return fail(p, p->words[0].column, "the pattern's buffers take at least %llu bytes, "
+                    "and the workload's buffers may take %llu bytes in all (%llu taken before "
+                    "it)", (unsigned long long)least_bytes,
+                    (unsigned long long)GS_WL_TOTAL_BYTES_MAX,
+                    (unsigned long long)p->total_bytes);
+    nnz = gs_datagen_csr_nnz(spec);
     /* Row pointers and columns are s32 (the kernels' int*): both bounded. */
     if (nnz == 0 || nnz > (uint64_t)INT32_MAX)
         return fail(p, p->words[0].column, "the pattern has %llu non-zeros (edges); it needs "
@@ -1177,6 +1196,8 @@ gs_status gs_workload_parse(gs_workload *wl, const char *file, const char *text,
     p.wl = wl;
     p.diag = diag;
     p.open_repeat = -1;
+    if ((st = gs_diag_check_text(diag, GS_E_WORKLOAD, file, text, length, "a workload file")))
+        return st;
     while (pos < length) {
         size_t end = pos;
         while (end < length && text[end] != '\n')

@@ -55,6 +55,11 @@
 #define GS_WL_NAME_MAX 32u             /* names, NUL included */
 #define GS_WL_PATH_MAX 128u            /* paths, NUL included */
 #define GS_WL_BUFFER_BYTES_MAX (1ull << 30)
+/* All buffers of a workload together: 3 GiB, what the device's 4 GiB address
+ * space holds above the windows below its heap (mem/devmem.h). Checked as
+ * each buffer is declared, so an oversized file is refused before any data
+ * is generated (issue 20 defect 7). */
+#define GS_WL_TOTAL_BYTES_MAX (3ull << 30)
 #define GS_WL_REPEAT_MAX 1000000u      /* largest repeat max=N */
 #define GS_WL_DEVICE_ALIGN 256u        /* device_bytes rounds each buffer up */
 

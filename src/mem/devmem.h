@@ -40,9 +40,10 @@
 #define GS_DEVMEM_HEAP_BASE 0x10000000ull      /* first cudaMalloc address */
 #define GS_DEVMEM_ALLOC_ALIGN 256u             /* cudaMalloc alignment */
 
-/* Option names a user raises when a limit is hit. */
-#define GS_DEVMEM_PAGES_OPTION "-gs_dev_mem_pages"
-#define GS_DEVMEM_SIZE_OPTION "-gs_dev_mem_bytes"
+/* What a message tells the user to raise when a limit is hit: the host
+ * configuration's fields (the CLI sizes them from the workload's buffers). */
+#define GS_DEVMEM_PAGES_OPTION "gs_host_config.devmem.page_count"
+#define GS_DEVMEM_SIZE_OPTION "gs_host_config.devmem.address_bytes"
 
 #define GS_DEVMEM_PAGE_BYTES_MIN 256u
 #define GS_DEVMEM_PAGE_BYTES_MAX (1u << 24)

@@ -294,6 +294,9 @@ gs_status gs_ptx_load_with(gs_arena *arena, const char *file_name, const char *t
     ctx.file = file_name ? file_name : "";
     ctx.reuse_slots = !(options && options->no_slot_reuse);
     *out = NULL;
+    st = gs_diag_check_text(diag, GS_E_PTX, ctx.file, text, length, "a PTX file");
+    if (st != GS_OK)
+        return st;
     ptx_caps_for_text(text, length, &ctx.caps);
     need = load_bytes_for_caps(&ctx.caps, length);
     if (gs_arena_remaining(arena) < need)

@@ -34,6 +34,8 @@ void gs_fe_trace_params(const gs_config *cfg, gs_trace_params *p)
     uint32_t warps = gs_config_n_sms(cfg) * gs_config_warps_per_sm(cfg);
     gs_trace_default_params(p, cfg->trace_open_warps ? cfg->trace_open_warps : warps);
     p->warp_buffer_bytes = cfg->trace_line_bytes;
+    if (p->scan_buffer_bytes < cfg->trace_line_bytes)   /* the scanner reads every line too */
+        p->scan_buffer_bytes = cfg->trace_line_bytes;
 }
 
 size_t gs_fe_trace_bytes(const gs_config *cfg)

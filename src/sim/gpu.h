@@ -86,6 +86,7 @@ typedef struct gs_sim_pending_cta {
 /* Counters at a kernel's launch: its block reports the differences. */
 typedef struct gs_kernel_mark {
     uint64_t cycle, thread_insts, warp_cycles, busy_sm_cycles;
+    uint64_t warp_insts;
     gs_memsys_snap mem;
 } gs_kernel_mark;
 
@@ -150,6 +151,7 @@ typedef struct gs_gpu {
     int caps_on;                      /* some -gpgpu_max_* is set */
     const char *capped_by;            /* the option that ended the run, or NULL */
     uint64_t next_deadlock_check;     /* the next 50000-cycle boundary of the kernel */
+    uint64_t next_runaway_check;      /* the next check of -gs_launch_inst_limit */
     uint64_t deadlock_last_insn;      /* the kernel's thread instructions at the last one */
     /* statistics */
     uint64_t kernels, ctas_launched;
@@ -192,6 +194,8 @@ void gs_sim_write_samples_csv(const gs_gpu *gpu, const gs_sink *sink);
 
 /* Committed thread instructions of all SMs so far (gpu_sim_insn). */
 uint64_t gs_sim_thread_insts(const gs_gpu *gpu);
+/* Warp instructions issued so far, all SMs and kernels. */
+uint64_t gs_sim_warp_insts(const gs_gpu *gpu);
 
 /* bound NULL: no functional contexts (trace runs). */
 size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound);

@@ -210,6 +210,30 @@ static int watchdog(gs_gpu *gpu, gs_diag *diag)
     return 1;
 }
 
+/* The safety limit per launch (-gs_launch_inst_limit; issue 20 defect 2;
+ * exit 4, DESIGN.md 8), the one the functional executor applies, checked
+ * every GS_RUNAWAY_PERIOD cycles of the kernel (summing the SMs' counts each
+ * cycle would cost more than the check is worth): a runaway kernel stops at
+ * most one period after it passed the limit, with where it was. */
+#define GS_RUNAWAY_PERIOD 4096u
+
+static int runaway(gs_gpu *gpu, gs_diag *diag)
+{
+    uint64_t insts = gs_sim_warp_insts(gpu) - gpu->kstart.warp_insts;
+    gpu->next_runaway_check = gpu->cycle + GS_RUNAWAY_PERIOD;
+    if (insts <= gpu->cfg->launch_inst_limit)
+        return 0;
+    gs_diag_set(diag, GS_E_RUNAWAY, NULL, 0, 0,
+                "kernel %s ran %llu warp instructions, more than the safety limit per launch "
+                "(-gs_launch_inst_limit %llu), by cycle %llu of the kernel with %u of its %u "
+                "CTAs finished: a kernel that does not end?", gpu->kernel_name,
+                (unsigned long long)insts, (unsigned long long)gpu->cfg->launch_inst_limit,
+                (unsigned long long)(gpu->cycle - gpu->kstart.cycle),
+                (unsigned)gpu->disp.kernels[0].ctas_done,
+                (unsigned)gpu->disp.kernels[0].shape.num_ctas);
+    return 1;
+}
+
 /* The first cycle at which anything can happen: the earliest SM wake, the
  * next pending CTA start, or the end of the kernel launch latency. */
 static uint64_t next_event(const gs_gpu *gpu)
@@ -434,6 +458,8 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
     gpu->next_deadlock_check = gpu->cfg->deadlock_detect
         ? gpu->dispatch_from + gpu->cfg->tb_launch_latency + GS_DEADLOCK_PERIOD
         : ~(uint64_t)0;
+    gpu->next_runaway_check = gpu->cfg->launch_inst_limit ? gpu->cycle + GS_RUNAWAY_PERIOD
+                                                          : ~(uint64_t)0;
     kernel_event(gpu, GS_EV_KERNEL_LAUNCH, launch_cycle);
     report_progress(gpu, GS_PROGRESS_KERNEL_START);
     while (!launch_done(gpu)) {
@@ -444,6 +470,8 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
         }
         if (gpu->cycle >= gpu->next_deadlock_check && deadlock_detected(gpu, diag))
             return GS_E_LIMIT;
+        if (gpu->cycle >= gpu->next_runaway_check && runaway(gpu, diag))
+            return GS_E_RUNAWAY;
         if (gpu->cycle >= gpu->next_progress)
             report_progress(gpu, GS_PROGRESS_CYCLES);
         if (gpu->memsys)

@@ -218,6 +218,15 @@ uint64_t gs_sim_thread_insts(const gs_gpu *gpu)
     return insn;
 }
 
+uint64_t gs_sim_warp_insts(const gs_gpu *gpu)
+{
+    uint64_t insn = 0;
+    uint32_t i;
+    for (i = 0; i < gpu->n_sms; i++)
+        insn += gpu->sms[i].st.warp_insts;
+    return insn;
+}
+
 void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
 {
     uint32_t i;
@@ -266,6 +275,7 @@ void gs_sim_kernel_started(gs_gpu *gpu)
     gs_kernel_mark *m = &gpu->kstart;
     m->cycle = gpu->cycle;
     m->thread_insts = gs_sim_thread_insts(gpu);
+    m->warp_insts = gs_sim_warp_insts(gpu);
     m->warp_cycles = gpu->warp_cycles;
     m->busy_sm_cycles = gpu->busy_sm_cycles;
     if (gpu->memsys)

@@ -181,6 +181,12 @@ static gs_status open_kernel(gs_trace *tr, const char *line, uint32_t length,
     return gs_trace_read_header(tr, diag);
 }
 
+uint32_t gs_trace_ignored_lines(const gs_trace *tr, uint32_t *first_line)
+{
+    *first_line = tr->first_ignored_line;
+    return tr->ignored_lines;
+}
+
 gs_status gs_trace_next(gs_trace *tr, gs_trace_cmd *cmd, gs_diag *diag)
 {
     memset(cmd, 0, sizeof *cmd);
@@ -189,13 +195,25 @@ gs_status gs_trace_next(gs_trace *tr, gs_trace_cmd *cmd, gs_diag *diag)
         const char *line;
         uint32_t length;
         gs_status st = gs_tstream_nonblank(&tr->list, &line, &length, diag);
-        if (st != GS_OK || line == NULL)
-            return st;   /* GS_TRACE_END at the end of the list */
+        if (st != GS_OK)
+            return st;
+        if (line == NULL && tr->commands == 0)   /* any readable file would run nothing */
+            return gs_diag_set(diag, GS_E_TRACE, tr->list_path, 0, 0,
+                               "the kernel list names no kernel file and no MemcpyHtoD (is "
+                               "it an Accel-Sim kernelslist.g?)");
+        if (line == NULL)
+            return GS_OK;   /* GS_TRACE_END at the end of the list */
         gs_trace_trim(&line, &length);
-        if (gs_trace_line_starts(line, length, "MemcpyHtoD"))
+        if (gs_trace_line_starts(line, length, "MemcpyHtoD")) {
+            tr->commands++;
             return parse_memcpy(tr, line, length, cmd, diag);
-        if (gs_trace_line_starts(line, length, "kernel"))
+        }
+        if (gs_trace_line_starts(line, length, "kernel")) {
+            tr->commands++;
             return open_kernel(tr, line, length, cmd, diag);
-        /* anything else is ignored (formats.md 1.1) */
+        }
+        /* anything else is ignored (formats.md 1.1), counted unless a comment */
+        if (line[0] != '#' && tr->ignored_lines++ == 0)
+            tr->first_ignored_line = tr->list.line;
     }
 }

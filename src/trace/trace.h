@@ -153,12 +153,18 @@ typedef struct gs_trace {
                                    * stream takes its buffer when it opens, so the pages
                                    * of streams never opened are never touched */
     uint32_t num_free;
+    uint32_t commands;            /* kernels and memcpys the list gave so far */
+    uint32_t ignored_lines;       /* list lines that are neither those nor a # comment */
+    uint32_t first_ignored_line;  /* the first of them, 1-based (0: none) */
 } gs_trace;
 
 size_t gs_trace_bytes(const gs_trace_params *p);
 /* Defaults: 1024-byte lines, 64 KiB scanner; max_open_warps as given. */
 void gs_trace_default_params(gs_trace_params *p, uint32_t max_open_warps);
 
+/* List lines skipped as neither a command nor a # comment (Accel-Sim skips
+ * them too): how many, and the first one's line; a front end warns. */
+uint32_t gs_trace_ignored_lines(const gs_trace *tr, uint32_t *first_line);
 /* Open the kernel list at `list_path` (kernel files are relative to its folder). */
 gs_status gs_trace_open(gs_trace *tr, const gs_trace_params *p, const gs_trace_io *io,
                         const char *list_path, gs_arena *arena, gs_diag *diag);

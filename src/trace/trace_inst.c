@@ -212,15 +212,27 @@ const gs_sass_isa *gs_trace_isa(uint32_t binary_version)
     return NULL;
 }
 
+/* The table's name `entry` against name[0..length) (which may hold any
+ * byte): strcmp's order, never reading entry past its terminator. */
+static int op_compare(const char *entry, const char *name, size_t length)
+{
+    size_t i;
+    for (i = 0; i < length; i++) {
+        unsigned char a = (unsigned char)entry[i], b = (unsigned char)name[i];
+        if (a != b)
+            return a < b ? -1 : 1;
+        if (a == '\0')
+            return -1;   /* entry ends where name has a NUL and goes on */
+    }
+    return entry[length] == '\0' ? 0 : 1;
+}
+
 const gs_sass_op *gs_trace_find_op(const gs_sass_isa *isa, const char *name, size_t length)
 {
     uint32_t lo = 0, hi = isa->count;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2u;
-        const char *entry = isa->ops[mid].name;
-        int cmp = strncmp(entry, name, length);
-        if (cmp == 0)
-            cmp = entry[length] == '\0' ? 0 : 1;
+        int cmp = op_compare(isa->ops[mid].name, name, length);
         if (cmp == 0)
             return &isa->ops[mid];
         if (cmp < 0)

@@ -58,6 +58,24 @@ static gs_status refill(gs_trace_stream *s, gs_diag *diag)
     return GS_OK;
 }
 
+/* A trace is text: a control byte (below 0x20 other than a tab, or DEL)
+ * in a line is an error at its column, shown escaped (a NUL would otherwise
+ * end the text the parsers see, and an opcode such as "MOV\0XXX" would be
+ * read as MOV). */
+static gs_status check_text(const gs_trace_stream *s, const char *line, uint32_t length,
+                            gs_diag *diag)
+{
+    uint32_t i;
+    for (i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 0x20u && c != '\t') || c == 0x7Fu)
+            return gs_diag_set(diag, GS_E_TRACE, s->file, s->line, i + 1u,
+                               "control byte \\x%02X in a trace line (traces are text)",
+                               (unsigned)c);
+    }
+    return GS_OK;
+}
+
 gs_status gs_tstream_line(gs_trace_stream *s, const char **line, uint32_t *length,
                           gs_diag *diag)
 {
@@ -75,7 +93,7 @@ gs_status gs_tstream_line(gs_trace_stream *s, const char **line, uint32_t *lengt
             *length = n;
             s->pos = i < end ? i + 1u : end;
             s->line++;
-            return GS_OK;
+            return check_text(s, *line, n, diag);
         }
         if (s->eof) {
             *line = NULL;

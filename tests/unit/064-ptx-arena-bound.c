@@ -3,7 +3,7 @@
  * many bytes and fails with one fewer), never above the length-only bound,
  * an upper bound for every prefix and thousands of mutations of nvcc PTX
  * (no GS_E_ARENA / GS_E_LIMIT, only GS_OK or GS_E_PTX) and for dense
- * synthetic texts; the host's PTX arena budget (-gs_ptx_arena_bytes) and
+ * synthetic texts; the host's PTX arena budget (gs_host_config.ptx_arena_bytes) and
  * the workload runner's exact sizing; decoding of slct and carry
  * arithmetic (hidden carry-flag predicate slot). Prints the figures. */
 #include <stdio.h>
@@ -147,7 +147,7 @@ static void test_host_budget(void)
     gs_arena_init(&arena, buffer, bytes);
     GS_CHECK_EQ(GS_OK, gs_host_init(&host, &hc, &arena, &diag));
     GS_CHECK_EQ(GS_E_LIMIT, gs_host_module_load(&host, "k.ptx", text, length, &module, &diag));
-    GS_CHECK(strstr(diag.message, "raise -gs_ptx_arena_bytes") != NULL);
+    GS_CHECK(strstr(diag.message, "raise gs_host_config.ptx_arena_bytes") != NULL);
     free(buffer);
     hc.ptx_arena_bytes++;
     bytes = gs_host_bytes(&hc);

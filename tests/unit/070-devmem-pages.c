@@ -40,7 +40,7 @@ static void test_allocator(void)
     GS_CHECK_EQ(0, mem.pages_used);
     GS_CHECK_EQ(GS_E_LIMIT, gs_devmem_alloc(&mem, 1u << 20, &a, &diag));
     GS_CHECK_STR("device allocation of 1048576 bytes does not fit: 1024 of 1048576 bytes "
-                 "already allocated; raise -gs_dev_mem_bytes", diag.message);
+                 "already allocated; raise gs_host_config.devmem.address_bytes", diag.message);
 }
 
 static void test_first_touch(void)
@@ -108,7 +108,7 @@ static void test_out_of_pages(void)
     uint8_t in[600] = {0};
     GS_CHECK_EQ(GS_E_LIMIT, gs_devmem_write(&mem, GS_DEVMEM_HEAP_BASE, in, 600, &diag));
     GS_CHECK_STR("device memory page pool exhausted at address 0x10000200 (2 pages of 256 bytes "
-                 "all mapped); raise -gs_dev_mem_pages", diag.message);
+                 "all mapped); raise gs_host_config.devmem.page_count", diag.message);
     /* a kernel store that finds no page is dropped and reported afterwards */
     GS_CHECK_EQ(GS_OK, gs_devmem_fault_status(&mem, &diag));
     gs_devmem_store(&mem, GS_DEVMEM_HEAP_BASE + 4096, 4, 5);
@@ -116,7 +116,7 @@ static void test_out_of_pages(void)
     GS_CHECK_EQ(0, gs_devmem_load(&mem, GS_DEVMEM_HEAP_BASE + 4096, 4));
     GS_CHECK_EQ(GS_E_LIMIT, gs_devmem_fault_status(&mem, &diag));
     GS_CHECK_STR("device memory page pool exhausted: 2 kernel store(s) dropped, first at "
-                 "address 0x10001000 (2 pages of 256 bytes all mapped); raise -gs_dev_mem_pages",
+                 "address 0x10001000 (2 pages of 256 bytes all mapped); raise gs_host_config.devmem.page_count",
                  diag.message);
 }
 

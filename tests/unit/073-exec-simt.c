@@ -114,10 +114,12 @@ static void test_faults(void)
     config.warp_inst_limit = 1000;
     module = exec_test_setup_with(&config, SIMT_PTX);
     GS_CHECK_EQ(GS_OK, gs_host_get_kernel(module, "spin", &kernel, &diag));
-    GS_CHECK_EQ(GS_E_LIMIT, gs_host_launch(&exec_test_host, module, kernel, exec_dim(1, 1, 1),
-                                           exec_dim(32, 1, 1), 0, NULL, 0, &diag));
-    GS_CHECK_STR("kernel spin ran more than 1000 warp instructions without finishing; raise "
-                 "-gs_functional_inst_limit", diag.message);
+    GS_CHECK_EQ(GS_E_RUNAWAY, gs_host_launch(&exec_test_host, module, kernel,
+                                             exec_dim(1, 1, 1), exec_dim(32, 1, 1), 0, NULL, 0,
+                                             &diag));
+    GS_CHECK_STR("kernel spin ran more than 1000 warp instructions, the safety limit per launch "
+                 "(-gs_launch_inst_limit), in CTA (0,0,0) of its 1x1x1 grid: a kernel that does "
+                 "not end?", diag.message);
     GS_CHECK_EQ(1001, exec_test_host.last_launch.warp_insts);
 }
 

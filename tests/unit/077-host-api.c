@@ -171,19 +171,19 @@ static void test_launch_limits(void)
     GS_CHECK_EQ(GS_E_LIMIT, gs_host_launch(&exec_test_host, module, kernel, exec_dim(1, 1, 1),
                                            exec_dim(65, 1, 1), 0, &arg, 1, &diag));
     GS_CHECK_STR("kernel ifelse needs 65 threads per CTA but CTA contexts hold 64; raise "
-                 "-gs_cta_threads_max", diag.message);
+                 "gs_host_config.cta.threads", diag.message);
     GS_CHECK_EQ(GS_OK, gs_host_get_kernel(module, "prodcons", &kernel, &diag));
     GS_CHECK_EQ(GS_E_LIMIT, gs_host_launch(&exec_test_host, module, kernel, exec_dim(1, 1, 1),
                                            exec_dim(64, 1, 1), 48 * 1024, &arg, 1, &diag));
     GS_CHECK_STR("kernel prodcons needs 49280 shared bytes per CTA but CTA contexts hold "
-                 "49152; raise -gs_cta_shared_bytes_max", diag.message);
+                 "49152; raise gs_host_config.cta.shared_bytes", diag.message);
     /* module limits */
     config.modules_max = 1;
     module = exec_test_setup_with(&config, SIMT_PTX);
     memset(text, ' ', sizeof text);
     GS_CHECK_EQ(GS_E_LIMIT, gs_host_module_load(&exec_test_host, "b.ptx", (const char *)text,
                                                 sizeof text, &module, &diag));
-    GS_CHECK_STR("more than 1 PTX modules loaded; raise -gs_ptx_modules_max", diag.message);
+    GS_CHECK_STR("more than 1 PTX modules loaded; raise gs_host_config.modules_max", diag.message);
 }
 
 static void test_kernel_out_of_pages(void)
@@ -206,7 +206,7 @@ static void test_kernel_out_of_pages(void)
                                            exec_dim(32, 1, 1), 0, &arg, 1, &diag));
     GS_CHECK_STR("device memory page pool exhausted: 32 kernel store(s) dropped, first at "
                  "address 0x10002200 (1 pages of 4096 bytes all mapped); raise "
-                 "-gs_dev_mem_pages", diag.message);
+                 "gs_host_config.devmem.page_count", diag.message);
 }
 
 /* A mock executor: records the launch and runs the functional one. */

@@ -43,6 +43,20 @@ static void test_sorted_for_binary_search(void)
                      == &gs_sass_isas[v].ops[i]);
 }
 
+/* A name holding a NUL within its length (issue 20 defect 1) matches no
+ * opcode, and the lookup never reads a table name past its end (ASan's
+ * global-buffer-overflow before the fix): "MOV\0XXXXXXXX" is not MOV. */
+static void test_name_with_nul(void)
+{
+    static const char name[] = "MOV\0XXXXXXXX";
+    const gs_sass_isa *isa = gs_trace_isa(80);
+    GS_CHECK(isa != NULL);
+    GS_CHECK(gs_trace_find_op(isa, name, sizeof name - 1u) == NULL);
+    GS_CHECK(gs_trace_find_op(isa, name, 4) == NULL);   /* "MOV\0" */
+    GS_CHECK(gs_trace_find_op(isa, name, 3) != NULL);   /* "MOV" */
+    GS_CHECK(gs_trace_find_op(isa, "\0", 1) == NULL);
+}
+
 static void test_classes(void)
 {
     GS_CHECK_EQ(GS_UNIT_SP, find(80, "FFMA")->unit);
@@ -93,6 +107,7 @@ int main(void)
 {
     GS_RUN(test_versions);
     GS_RUN(test_sorted_for_binary_search);
+    GS_RUN(test_name_with_nul);
     GS_RUN(test_classes);
     GS_RUN(test_per_version_sets);
     GS_RUN(test_access_width);
