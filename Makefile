@@ -60,7 +60,11 @@ $(BUILD)/gpusim: $(CLI_OBJ) $(BUILD)/libgpusim.a
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libgpusim.a
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libgpusim.a $(TEST_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(filter %.o,$^) \
+	    $(BUILD)/libgpusim.a $(TEST_LIBS)
+
+# Unit tests of CLI pieces link those objects too.
+$(BUILD)/tests/352-cli-trace-io: $(BUILD)/obj/src/cli/cli_trace_io.o
 
 unit-tests: $(TEST_BIN)
 

@@ -3,6 +3,7 @@
  * place in gpusim that allocates memory (the arena and bounded file buffers,
  * DESIGN.md section 5).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,24 +31,84 @@ static void write_stderr(void *context, const char *text, size_t length)
 const gs_sink gs_cli_stdout = { write_stdout, NULL };
 const gs_sink gs_cli_stderr = { write_stderr, NULL };
 
+/* Why fopen failed, as far as the host says (errno's ENOENT and EACCES are
+ * POSIX, not C99: elsewhere the reason is the plain one). */
+static const char *open_failure(void)
+{
+#ifdef ENOENT
+    if (errno == ENOENT)
+        return "no such file";
+#endif
+#ifdef EACCES
+    if (errno == EACCES)
+        return "cannot be read: permission denied";
+#endif
+    return "cannot be opened";
+}
+
+/* Why a read failed: a directory opens as a file on POSIX hosts and fails
+ * on its first read (EISDIR). */
+static const char *read_failure(void)
+{
+#ifdef EISDIR
+    if (errno == EISDIR)
+        return GS_CLI_WHY_DIRECTORY;
+#endif
+    return "read error";
+}
+
+int gs_cli_file_exists(const char *path)
+{
+    FILE *f;
+    errno = 0;
+    if ((f = fopen(path, "rb")) != NULL) {
+        fclose(f);
+        return 1;
+    }
+#ifdef ENOENT
+    return errno != ENOENT;
+#else
+    return 0;
+#endif
+}
+
+const char *gs_cli_file_problem(const char *path)
+{
+    FILE *f;
+    char byte;
+    const char *why = NULL;
+    errno = 0;
+    if ((f = fopen(path, "rb")) == NULL)
+        return open_failure();
+    errno = 0;
+    if (fread(&byte, 1, 1, f) == 0 && ferror(f))
+        why = read_failure();
+    fclose(f);
+    return why;
+}
+
 gs_status gs_cli_read_file(const char *path, char **text, size_t *length, gs_diag *diag)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f;
     size_t used = 0, capacity = 1u << 16;
     char *buffer;
-    if (!f)
-        return gs_diag_set(diag, GS_E_IO, path, 0, 0, "cannot open file");
+    errno = 0;
+    if ((f = fopen(path, "rb")) == NULL)
+        return gs_diag_set(diag, GS_E_IO, path, 0, 0, "%s", open_failure());
     buffer = (char *)malloc(capacity + 1u);
     while (buffer) {
-        size_t n = fread(buffer + used, 1, capacity - used, f);
+        size_t n;
+        errno = 0;
+        n = fread(buffer + used, 1, capacity - used, f);
         used += n;
         if (used < capacity)
             break;
         if (capacity >= GS_CLI_FILE_MAX) {
             fclose(f);
             free(buffer);
-            return gs_diag_set(diag, GS_E_IO, path, 0, 0, "file larger than %u bytes",
-                               (unsigned)GS_CLI_FILE_MAX);
+            return gs_diag_set(diag, GS_E_IO, path, 0, 0,
+                               "file larger than %u bytes, the limit for an input file read "
+                               "whole", (unsigned)GS_CLI_FILE_MAX);
         }
         capacity *= 2u;
         {
@@ -58,9 +119,10 @@ gs_status gs_cli_read_file(const char *path, char **text, size_t *length, gs_dia
         }
     }
     if (!buffer || ferror(f)) {
+        const char *why = buffer ? read_failure() : "out of memory";
         fclose(f);
         free(buffer);
-        return gs_diag_set(diag, GS_E_IO, path, 0, 0, buffer ? "read error" : "out of memory");
+        return gs_diag_set(diag, GS_E_IO, path, 0, 0, "%s", why);
     }
     fclose(f);
     buffer[used] = '\0';
@@ -95,26 +157,39 @@ void gs_cli_free_arena(void *buffer)
     free(buffer);
 }
 
-int gs_cli_report(const gs_diag *diag)
+/* Where gs_cli_report and gs_cli_usage_error write: stderr, or a sink a
+ * test harness sets (tests/fuzz checks every diagnostic is one line). */
+static const gs_sink *diag_sink = &gs_cli_stderr;
+
+void gs_cli_diag_sink_set(const gs_sink *sink)
+{
+    diag_sink = sink ? sink : &gs_cli_stderr;
+}
+
+static void put_diag_line(const gs_diag *diag)
 {
     char line[GS_DIAG_FILE_MAX + GS_DIAG_MSG_MAX + 64];
     gs_diag_render(diag, line, sizeof line);
-    fprintf(stderr, "%s\n", line);
+    gs_sink_puts(diag_sink, line);
+    gs_sink_puts(diag_sink, "\n");
+}
+
+int gs_cli_report(const gs_diag *diag)
+{
+    put_diag_line(diag);
     return 2;
 }
 
 int gs_cli_usage_error(const char *format, ...)
 {
     char message[GS_DIAG_MSG_MAX];
-    char line[GS_DIAG_FILE_MAX + GS_DIAG_MSG_MAX + 64];
     gs_diag diag;
     va_list args;
     va_start(args, format);
     gs_vfmt(message, sizeof message, format, args);
     va_end(args);
     gs_diag_set(&diag, GS_E_USAGE, "gpusim", 0, 0, "%s", message);   /* escaped: one line */
-    gs_diag_render(&diag, line, sizeof line);
-    fprintf(stderr, "%s\n", line);
+    put_diag_line(&diag);
     return 2;
 }
 

@@ -4,7 +4,11 @@ trace-bad-control-byte (defect 1; tests/unit/271 the opcode lookup itself), the 
 config-err-nul-byte, workload-err-control-byte, workload-err-ptx-nul-byte and study-err-nul-byte,
 config-err-multiline-value (defect 6), runaway-functional and runaway-timing (defect 2, exit 4),
 simt-stack-overflow (defect 3), workload-err-graphs-too-big (defect 7), trace-err-no-commands
-and trace-ignored-lines-warning (defect 10). Here:
+and trace-ignored-lines-warning (defect 10), config-/workload-/timing-workload-err-directory,
+trace-err-folder-without-list, workload-run-ptx-directory and trace-err-list-line-too-long
+(defect 8), workload-/timing-workload-err-global-too-big and -local-too-big, runaway-timing
+and workload-run-ptx-missing (defect 9); tests/unit/352 reads a sparse file past 2 and 4 GiB
+(defect 5). Here:
 
 - a trace line longer than the scanner's 64 KiB default: the error names -gs_trace_line_bytes,
   and raising it lets the run through, functional and timing, with the digest of the same
@@ -15,6 +19,7 @@ and trace-ignored-lines-warning (defect 10). Here:
   accepts (`gpusim --help`): twelve messages named options that did not exist (defect 3). A
   name ending in `_`, `_K` or followed by `/` stands for a family and must begin an accepted
   name.
+- an oversized or unreadable file names the reason (defect 8), see FileReasons.
 """
 import glob
 import os
@@ -106,6 +111,48 @@ class OptionNamesInMessages(unittest.TestCase):
                     if not ok:
                         bad.append("%s: -%s" % (os.path.relpath(path, ROOT), name))
         self.assertEqual(bad, [])
+
+
+class FileReasons(unittest.TestCase):
+    """An input file that cannot be used says why (defect 8): one larger than the 64 MiB an
+    input read whole may have (a sparse file, so no disk is spent), and one the user may not
+    read. The directory and missing-file cases are tests/cli cases (config-err-directory,
+    workload-err-directory, trace-err-folder-without-list, ...)."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="gpusim-files-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def run_gpusim(self, *args):
+        proc = subprocess.run([GPUSIM] + list(args), cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+        return proc.returncode, proc.stderr.decode()
+
+    def test_oversized(self):
+        path = os.path.join(self.dir, "big.cfg")
+        with open(path, "wb") as f:
+            f.truncate(64 * 1024 * 1024 + 1)
+        why = "file larger than 67108864 bytes, the limit for an input file read whole"
+        rc, err = self.run_gpusim("--config", path, "--config-stats")
+        self.assertEqual((rc, err), (2, "gpusim: error: --config %s: %s\n" % (path, why)))
+        rc, err = self.run_gpusim("--functional", "--workload", path)
+        self.assertEqual((rc, err), (2, "%s: error: %s\n" % (path, why)))
+
+    @unittest.skipIf(hasattr(os, "geteuid") and os.geteuid() == 0,
+                     "root reads any file: run as a user to test permissions")
+    def test_unreadable(self):
+        path = os.path.join(self.dir, "secret.cfg")
+        with open(path, "w") as f:
+            f.write("-gs_seed 1\n")
+        os.chmod(path, 0)
+        rc, err = self.run_gpusim("--config", path, "--config-stats")
+        self.assertEqual((rc, err), (2, "gpusim: error: --config %s: cannot be read: "
+                                        "permission denied\n" % path))
+        rc, err = self.run_gpusim("--trace", path, "--functional")
+        self.assertEqual((rc, err), (2, "gpusim: error: --trace %s: cannot be read: "
+                                        "permission denied\n" % path))
 
 
 if __name__ == "__main__":

@@ -9,12 +9,26 @@
 #define GS_CLI_CLI_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "gpusim.h"
+#include "trace/trace.h"
 
 /* Largest file the CLI reads whole (configs, PTX, workload files, goldens);
  * traces are streamed and never read whole. */
 #define GS_CLI_FILE_MAX (64u * 1024u * 1024u)
+
+/* Trace files open at once through gs_cli_trace_io_init (cli_trace_io.c). */
+#define GS_CLI_TRACE_FILES 8u
+
+/* The trace reader's host files: stdio with 64-bit offsets on every host. */
+typedef struct gs_cli_trace_files {
+    FILE *f[GS_CLI_TRACE_FILES];
+    uint64_t pos[GS_CLI_TRACE_FILES];   /* where each file stands; UINT64_MAX: unknown */
+} gs_cli_trace_files;
+
+/* Zero *files and point *io at them (open / read-at / close). */
+void gs_cli_trace_io_init(gs_trace_io *io, gs_cli_trace_files *files);
 
 /* Subcommands: each returns the process exit status (0 ok, 1 check
  * mismatch, 2 bad input, 3 watchdog). */
@@ -63,10 +77,27 @@ gs_status gs_cli_workload_open(const char *what, struct gs_workload *wl,
                                                   const char **, size_t *, gs_diag *),
                                void **read_context, gs_diag *diag);
 void gs_cli_workload_close(void);
+/* Widen *bound (zeroed by the caller) to every entry kernel of the
+ * workload's PTX modules: register and predicate slots, local bytes. */
+struct gs_exec_shape;
+gs_status gs_cli_workload_bound(const struct gs_workload *wl,
+                                gs_status (*read)(void *, const char *, const char **,
+                                                  const char **, size_t *, gs_diag *),
+                                void *rctx, struct gs_exec_shape *bound, gs_diag *diag);
 
 /* Read a whole file into a new NUL-terminated buffer (freed by
- * gs_cli_free_file). Fills diag (GS_E_IO) on failure. */
+ * gs_cli_free_file). On failure diag (GS_E_IO) names the reason: no such
+ * file, permission denied, a directory, larger than GS_CLI_FILE_MAX, or a
+ * read error. */
 gs_status gs_cli_read_file(const char *path, char **text, size_t *length, gs_diag *diag);
+/* 0 when PATH names nothing (so a name may be taken for something else, a
+ * preset or an embedded workload), 1 when it names something, readable or
+ * not. */
+int gs_cli_file_exists(const char *path);
+/* NULL when PATH opens and reads (or is empty), else why not: no such file,
+ * permission denied, a directory, a read error. */
+const char *gs_cli_file_problem(const char *path);
+#define GS_CLI_WHY_DIRECTORY "is a directory, not a file"
 void gs_cli_free_file(char *text);
 
 /* Zero-filled host memory for the CLI's own bookkeeping (main.c allocates). */
@@ -79,6 +110,9 @@ void gs_cli_free_arena(void *buffer);
 
 /* Print "file:line:col: error: message" to stderr; returns exit status 2. */
 int gs_cli_report(const gs_diag *diag);
+/* Send gs_cli_report's and gs_cli_usage_error's lines to `sink` (NULL:
+ * stderr again); for test harnesses. */
+void gs_cli_diag_sink_set(const gs_sink *sink);
 /* Print "gpusim: error: <message>" for a usage error; returns 2. */
 int gs_cli_usage_error(const char *format, ...) GS_PRINTF_LIKE(1, 2);
 

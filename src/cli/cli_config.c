@@ -71,8 +71,10 @@ static int load_icnt(gs_config *cfg, const char *config_path)
     const gs_config_where *w = &cfg->meta.inter_config_where;
     resolve_relative(config_path, cfg->meta.inter_config_file, path, sizeof path);
     if (gs_cli_read_file(path, &text, &length, &diag) != GS_OK) {
+        char why[GS_DIAG_MSG_MAX];
+        gs_fmt(why, sizeof why, "%s", diag.message);
         gs_diag_set(&diag, GS_E_CONFIG, cfg->meta.files[w->file_index], w->line, w->column,
-                    "-inter_config_file: cannot read %s", path);
+                    "-inter_config_file: %s: %s", path, why);
         return gs_cli_report(&diag);
     }
     status = gs_config_parse_icnt(cfg, path, text, length, &diag);
@@ -103,9 +105,12 @@ int gs_cli_config_load_one(gs_config *cfg, const char *what)
         gs_fmt(name, sizeof name, "<preset %s>", preset->name);
         return load_text(cfg, name, preset->text, preset->length);
     }
-    if (gs_cli_read_file(what, &text, &length, &diag) != GS_OK)
-        return gs_cli_usage_error("--config %s: no preset of that name (presets: %s) and "
-                                  "the file cannot be read", what, gs_cli_preset_names());
+    if (gs_cli_read_file(what, &text, &length, &diag) != GS_OK) {
+        if (!gs_cli_file_exists(what))
+            return gs_cli_usage_error("--config %s: no preset of that name (presets: %s) and "
+                                      "no such file", what, gs_cli_preset_names());
+        return gs_cli_usage_error("--config %s: %s", what, diag.message);
+    }
     rc = load_text(cfg, what, text, length);
     gs_cli_free_file(text);
     return rc;

@@ -20,7 +20,7 @@
 #include "sim/gpu.h"
 
 /* Widen the bound with every kernel of the workload's modules. */
-static gs_status workload_bound(const gs_workload *wl, gs_wl_read_fn read, void *rctx,
+gs_status gs_cli_workload_bound(const gs_workload *wl, gs_wl_read_fn read, void *rctx,
                                 gs_exec_shape *bound, gs_diag *diag)
 {
     unsigned i;
@@ -31,7 +31,8 @@ static gs_status workload_bound(const gs_workload *wl, gs_wl_read_fn read, void 
         gs_arena scratch;
         void *buffer;
         gs_status st;
-        if ((st = read(rctx, wl->ptx[i], &shown, &text, &length, diag)) != GS_OK)
+        if ((st = gs_workload_read_ptx(wl, i, read, rctx, &shown, &text, &length, diag))
+            != GS_OK)
             return st;
         bytes = gs_ptx_bytes_for_text(text, length) + 4u * GS_ARENA_ALIGN;
         if (!(buffer = gs_cli_alloc_arena(bytes)))
@@ -63,7 +64,7 @@ static gs_status size_run(timing_run *run, const gs_config *cfg, gs_diag *diag)
     gs_status st;
     memset(&run->bound, 0, sizeof run->bound);
     if ((st = gs_workload_host_config(&run->wl, run->read, run->rctx, &run->hc, diag)) ||
-        (st = workload_bound(&run->wl, run->read, run->rctx, &run->bound, diag)))
+        (st = gs_cli_workload_bound(&run->wl, run->read, run->rctx, &run->bound, diag)))
         return st;
     run->hc.warp_inst_limit = cfg->launch_inst_limit;
     run->hc.cta.simt_depth = cfg->simt_stack_depth;
@@ -184,8 +185,11 @@ int gs_cli_timing_run(const gs_config *cfg, const char *workload,
         bytes = (size_t)cfg->arena_mib << 20;
     if (!(buffer = gs_cli_alloc_arena(bytes))) {
         gs_cli_workload_close();
-        return gs_cli_usage_error("cannot allocate %lu bytes for the arena",
-                                  (unsigned long)bytes);
+        return gs_cli_usage_error("--workload %s: the run's arena needs %lu bytes, more than "
+                                  "the host will allocate (the largest kernel needs %u local "
+                                  "bytes per thread, %u shared bytes per CTA)", workload,
+                                  (unsigned long)bytes, (unsigned)run.bound.local_bytes,
+                                  (unsigned)run.bound.shared_bytes);
     }
     gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
     rc = gs_cli_event_trace_close(simulate(&run, cfg, &arena, emit, ctx));

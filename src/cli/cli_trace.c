@@ -23,8 +23,8 @@
  * instructions and addresses, and `trace_inst_digest`, a hash of every
  * decoded field of every instruction in that order.
  *
- * Host I/O: gs_trace_io over stdio (unbuffered FILE, fseek + fread per
- * read-at), at most CLI_TRACE_FILES files open.
+ * Host I/O: gs_cli_trace_io_init (cli_trace_io.c), stdio with 64-bit
+ * offsets, at most GS_CLI_TRACE_FILES files open.
  */
 #include <stdio.h>
 #include <string.h>
@@ -36,53 +36,12 @@
 #include "sim/gpu.h"
 #include "trace/trace.h"
 
-#define CLI_TRACE_FILES 8u
 #define CLI_TRACE_STATS 24u
-
-typedef struct cli_trace_files {
-    FILE *f[CLI_TRACE_FILES];
-} cli_trace_files;
 
 /* --stats-json, --stats-csv, --check (NULL when not given). */
 typedef struct cli_trace_out {
     const char *json, *csv, *check;
 } cli_trace_out;
-
-static int io_open(void *context, const char *path, uint32_t *handle)
-{
-    cli_trace_files *files = (cli_trace_files *)context;
-    uint32_t i;
-    for (i = 0; i < CLI_TRACE_FILES && files->f[i]; i++)
-        ;
-    if (i == CLI_TRACE_FILES || (files->f[i] = fopen(path, "rb")) == NULL)
-        return 1;
-    setvbuf(files->f[i], NULL, _IONBF, 0);   /* the reader buffers */
-    *handle = i;
-    return 0;
-}
-
-static int io_read_at(void *context, uint32_t handle, uint64_t offset, uint8_t *buffer,
-                      uint32_t capacity, uint32_t *got)
-{
-    FILE *f = ((cli_trace_files *)context)->f[handle];
-    size_t n;
-    if (offset > 0x7FFFFFFFu || fseek(f, (long)offset, SEEK_SET) != 0)
-        return 1;
-    n = fread(buffer, 1, capacity, f);
-    if (n < capacity && ferror(f))
-        return 1;
-    *got = (uint32_t)n;
-    return 0;
-}
-
-static void io_close(void *context, uint32_t handle)
-{
-    cli_trace_files *files = (cli_trace_files *)context;
-    if (handle < CLI_TRACE_FILES && files->f[handle]) {
-        fclose(files->f[handle]);
-        files->f[handle] = NULL;
-    }
-}
 
 typedef struct trace_counts {
     uint64_t kernels, memcpys, memcpy_bytes, ctas, warps;
@@ -192,7 +151,7 @@ static void put_counts(gs_stats *stats, const trace_counts *n)
 static int count_trace(const gs_config *cfg, const char *list_path, const cli_trace_out *out)
 {
     static gs_trace tr;
-    static cli_trace_files files;
+    static gs_cli_trace_files files;
     gs_trace_io io;
     gs_trace_params p;
     trace_counts n;
@@ -211,10 +170,7 @@ static int count_trace(const gs_config *cfg, const char *list_path, const cli_tr
     if ((buffer = gs_cli_alloc_arena(bytes)) == NULL)
         return gs_cli_usage_error("cannot allocate %u bytes", (unsigned)bytes);
     gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
-    io.context = &files;
-    io.open = io_open;
-    io.read_at = io_read_at;
-    io.close = io_close;
+    gs_cli_trace_io_init(&io, &files);
     memset(&n, 0, sizeof n);
     n.hash = GS_HASH_SEED;
     if (gs_stats_init(&stats, &arena, CLI_TRACE_STATS, &diag) != GS_OK
@@ -238,7 +194,7 @@ typedef struct trace_timing {
     gs_trace tr;
     gs_fe_trace fe;
     gs_gpu gpu;
-    cli_trace_files files;
+    gs_cli_trace_files files;
     gs_trace_io io;
 } trace_timing;
 
@@ -307,27 +263,29 @@ static int time_trace(const gs_config *cfg, const char *list_path, trace_emit_fn
         return gs_cli_usage_error("cannot allocate %lu bytes for the arena",
                                   (unsigned long)bytes);
     gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
-    run.io.context = &run.files;
-    run.io.open = io_open;
-    run.io.read_at = io_read_at;
-    run.io.close = io_close;
+    gs_cli_trace_io_init(&run.io, &run.files);
     rc = gs_cli_event_trace_close(run_timing(&run, cfg, list_path, &arena, &stats, emit, ctx));
     gs_trace_close(&run.tr);
     gs_cli_free_arena(buffer);
     return rc;
 }
 
-/* PATH itself, or PATH/kernelslist.g when that exists (a folder was named). */
-static void resolve_list(const char *path, char *out, size_t capacity)
+/* PATH itself, or PATH/kernelslist.g when that exists (a folder was named);
+ * a path that cannot be read is a usage error with the reason. */
+static int resolve_list(const char *path, char *out, size_t capacity)
 {
-    FILE *f;
+    const char *why;
     gs_fmt(out, capacity, "%s%skernelslist.g", path,
            path[0] && path[strlen(path) - 1u] == '/' ? "" : "/");
-    if ((f = fopen(out, "rb")) != NULL) {
-        fclose(f);
-        return;
-    }
+    if (gs_cli_file_problem(out) == NULL)
+        return 0;
     gs_fmt(out, capacity, "%s", path);
+    if ((why = gs_cli_file_problem(path)) == NULL)
+        return 0;
+    if (strcmp(why, GS_CLI_WHY_DIRECTORY) == 0)
+        return gs_cli_usage_error("--trace %s: a folder without kernelslist.g (an Accel-Sim "
+                                  "trace folder has one)", path);
+    return gs_cli_usage_error("--trace %s: %s", path, why);
 }
 
 static int emit_out(const gs_stats *stats, void *ctx)
@@ -340,7 +298,8 @@ int gs_cli_trace_timing_run(const gs_config *cfg, const char *path,
                             int (*emit)(const gs_stats *stats, void *ctx), void *ctx)
 {
     static char list_path[GS_TRACE_PATH_MAX];
-    resolve_list(path, list_path, sizeof list_path);
+    if (resolve_list(path, list_path, sizeof list_path) != 0)
+        return 2;
     return time_trace(cfg, list_path, emit, ctx);
 }
 
@@ -392,9 +351,9 @@ int gs_cli_trace(int argc, char **argv)
     if (!rc && functional)
         rc = gs_cli_samples_functional();
     if (!rc) {
-        resolve_list(path, list_path, sizeof list_path);
-        rc = functional ? count_trace(cfg, list_path, &out)
-                        : time_trace(cfg, list_path, emit_out, &out);
+        rc = resolve_list(path, list_path, sizeof list_path) != 0 ? 2
+             : functional ? count_trace(cfg, list_path, &out)
+                          : time_trace(cfg, list_path, emit_out, &out);
     }
     gs_cli_free(cfg);
     gs_cli_free(used);

@@ -151,7 +151,8 @@ static gs_status open_workload(const char *what, cli_wl_source *src, gs_workload
         return gs_workload_parse(wl, src->embedded->source, src->embedded->text,
                                  src->embedded->length, diag);
     if ((st = gs_cli_read_file(what, &text, &length, diag)) != GS_OK)
-        return gs_cli_workload_is_path(what) ? st : gs_cli_workload_not_found(what, diag);
+        return gs_cli_workload_is_path(what) || gs_cli_file_exists(what)
+                   ? st : gs_cli_workload_not_found(what, diag);
     src->held[src->num_held++] = text;
     folder_of(what, src->folder, sizeof src->folder);
     return gs_workload_parse(wl, what, text, length, diag);
@@ -177,13 +178,22 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
     static gs_host host;
     static gs_wl_state state;
     gs_host_config hc;
+    gs_exec_shape bound;
     gs_arena arena;
     gs_stats stats;
     size_t bytes;
     void *buffer;
     gs_status st;
-    if ((st = gs_workload_host_config(wl, read_workload_file, src, &hc, diag)) != GS_OK)
+    memset(&bound, 0, sizeof bound);
+    if ((st = gs_workload_host_config(wl, read_workload_file, src, &hc, diag)) != GS_OK ||
+        (st = gs_cli_workload_bound(wl, read_workload_file, src, &bound, diag)) != GS_OK)
         return gs_cli_report(diag);
+    /* the CTA context holds the largest kernel's frame, as the timing run's does */
+    hc.cta.reg_slots = bound.reg_slots > hc.cta.reg_slots ? bound.reg_slots : hc.cta.reg_slots;
+    hc.cta.pred_slots = bound.pred_slots > hc.cta.pred_slots ? bound.pred_slots
+                                                             : hc.cta.pred_slots;
+    hc.cta.local_bytes = bound.local_bytes > hc.cta.local_bytes ? bound.local_bytes
+                                                                : hc.cta.local_bytes;
     hc.warp_inst_limit = cfg->launch_inst_limit;
     hc.cta.simt_depth = cfg->simt_stack_depth;
     bytes = gs_host_bytes(&hc) + gs_stats_bytes(CLI_WL_STATS) + 4u * GS_ARENA_ALIGN;

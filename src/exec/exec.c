@@ -110,12 +110,15 @@ void gs_exec_shape_for(const gs_exec_launch *launch, gs_exec_shape *shape)
     shape->local_bytes = kernel->local_bytes;
 }
 
-static gs_status over(gs_diag *diag, const char *kernel, const char *what, uint64_t need,
-                      uint64_t have, const char *option)
+/* At the kernel's .entry line in its PTX file (issue 20, defect 9). */
+static gs_status over(gs_diag *diag, const gs_exec_launch *launch, const char *what,
+                      uint64_t need, uint64_t have, const char *option)
 {
-    return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
-                       "kernel %s needs %llu %s but CTA contexts hold %llu; raise %s", kernel,
-                       (unsigned long long)need, what, (unsigned long long)have, option);
+    return gs_diag_set(diag, GS_E_LIMIT, launch->module ? launch->module->file_name : NULL,
+                       launch->kernel->line, launch->kernel->line ? 1u : 0u,
+                       "kernel %s needs %llu %s but CTA contexts hold %llu; raise %s",
+                       launch->kernel->name, (unsigned long long)need, what,
+                       (unsigned long long)have, option);
 }
 
 static gs_status check_block(const gs_exec_launch *launch, gs_diag *diag)
@@ -137,26 +140,25 @@ gs_status gs_exec_check_launch(const gs_exec_shape *shape, const gs_exec_launch 
                                gs_diag *diag)
 {
     gs_exec_shape need;
-    const char *name = launch->kernel->name;
     gs_status status = check_block(launch, diag);
     if (status != GS_OK)
         return status;
     gs_exec_shape_for(launch, &need);
     if ((uint64_t)launch->block.x * launch->block.y * launch->block.z > shape->threads)
-        return over(diag, name, "threads per CTA",
+        return over(diag, launch, "threads per CTA",
                     (uint64_t)launch->block.x * launch->block.y * launch->block.z,
                     shape->threads, GS_EXEC_THREADS_OPTION);
     if (need.reg_slots > shape->reg_slots)
-        return over(diag, name, "register slots", need.reg_slots, shape->reg_slots,
+        return over(diag, launch, "register slots", need.reg_slots, shape->reg_slots,
                     GS_EXEC_REGS_OPTION);
     if (need.pred_slots > shape->pred_slots)
-        return over(diag, name, "predicate slots", need.pred_slots, shape->pred_slots,
+        return over(diag, launch, "predicate slots", need.pred_slots, shape->pred_slots,
                     GS_EXEC_PREDS_OPTION);
     if (launch_shared_bytes(launch) > shape->shared_bytes)
-        return over(diag, name, "shared bytes per CTA", launch_shared_bytes(launch),
+        return over(diag, launch, "shared bytes per CTA", launch_shared_bytes(launch),
                     shape->shared_bytes, GS_EXEC_SHARED_OPTION);
     if (need.local_bytes > shape->local_bytes)
-        return over(diag, name, "local bytes per thread", need.local_bytes, shape->local_bytes,
+        return over(diag, launch, "local bytes per thread", need.local_bytes, shape->local_bytes,
                     GS_EXEC_LOCAL_OPTION);
     return GS_OK;
 }

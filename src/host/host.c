@@ -196,6 +196,31 @@ void gs_host_read_u64(gs_host *host, uint64_t *values, uint64_t src, size_t coun
 
 /* ---- modules ---- */
 
+/* A module segment that does not fit device memory: the error names the
+ * PTX file and the line of the segment's largest variable (issue 20, defect
+ * 9), with the allocator's reason. */
+static gs_status segment_error(const gs_ptx_module *ptx, uint8_t space, gs_status status,
+                               gs_diag *diag)
+{
+    char why[GS_DIAG_MSG_MAX];
+    const gs_ptx_var *largest = NULL;
+    uint32_t i;
+    for (i = 0; i < ptx->num_vars; i++) {
+        const gs_ptx_var *var = &ptx->vars[i];
+        if (var->space == space && var->kernel == GS_PTX_NONE &&
+            (!largest || var->size_bytes > largest->size_bytes))
+            largest = var;
+    }
+    gs_fmt(why, sizeof why, "%s", diag->message);
+    return gs_diag_set(diag, status, ptx->file_name, largest ? largest->line : 0,
+                       largest && largest->line ? 1u : 0u,
+                       "the module's %s variables (%llu bytes; the largest is '%s') do not "
+                       "fit: %s", space == GS_SPACE_GLOBAL ? ".global" : ".const",
+                       (unsigned long long)(space == GS_SPACE_GLOBAL ? ptx->global_bytes
+                                                                     : ptx->const_bytes),
+                       largest ? largest->name : "?", why);
+}
+
 /* Place the module's .global and .const segments in device memory and
  * write the initialised variables (ptx.h: initial bytes are little-endian). */
 static gs_status place_segments(gs_host *host, gs_host_module *module, gs_diag *diag)
@@ -208,8 +233,11 @@ static gs_status place_segments(gs_host *host, gs_host_module *module, gs_diag *
                            "module variables aligned beyond %u bytes are not supported",
                            GS_DEVMEM_ALLOC_ALIGN);
     status = gs_devmem_alloc(&host->mem, ptx->global_bytes, &module->global_base, diag);
-    if (status == GS_OK)
-        status = gs_devmem_alloc(&host->mem, ptx->const_bytes, &module->const_base, diag);
+    if (status != GS_OK)
+        return segment_error(ptx, GS_SPACE_GLOBAL, status, diag);
+    status = gs_devmem_alloc(&host->mem, ptx->const_bytes, &module->const_base, diag);
+    if (status != GS_OK)
+        return segment_error(ptx, GS_SPACE_CONST, status, diag);
     for (i = 0; i < ptx->num_vars && status == GS_OK; i++) {
         const gs_ptx_var *var = &ptx->vars[i];
         uint64_t base;

@@ -159,6 +159,13 @@ int gs_wl_parse_value(gs_wl_type type, const char *text, size_t length, uint64_t
 typedef gs_status (*gs_wl_read_fn)(void *context, const char *path, const char **shown_name,
                                    const char **text, size_t *length, gs_diag *diag);
 
+/* Read ptx line `index`'s file through `read`. A file that cannot be read
+ * (GS_E_IO) is an error at the workload's ptx line, with the reader's reason;
+ * other errors come back as they are. */
+gs_status gs_workload_read_ptx(const gs_workload *wl, unsigned index, gs_wl_read_fn read,
+                               void *context, const char **shown_name, const char **text,
+                               size_t *length, gs_diag *diag);
+
 typedef struct gs_wl_state {
     uint64_t address[GS_WL_MAX_BUFFERS];             /* device address per buffer */
     const gs_host_module *modules[GS_WL_MAX_PTX];

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "base/fmt.h"
 #include "host/routine.h"
 #include "host/workload.h"
 #include "mem/devmem.h"
@@ -45,6 +46,28 @@ static gs_status fill_generated(gs_host *host, const gs_wl_buffer *b, uint64_t a
     return GS_OK;
 }
 
+/* A file the workload names could not be read: the error moves to the
+ * workload line that names it, with the reader's reason (issue 20, defect 9:
+ * "nothere.ptx: no such file" alone does not say which workload asked). */
+static gs_status at_naming_line(const gs_workload *wl, uint32_t line, const char *what,
+                                const char *path, gs_status st, gs_diag *diag)
+{
+    char why[GS_DIAG_MSG_MAX];
+    if (st != GS_E_IO)
+        return st;
+    gs_fmt(why, sizeof why, "%s", diag->message);
+    return gs_diag_set(diag, st, wl->file, line, 1, "%s '%s': %s", what, path, why);
+}
+
+gs_status gs_workload_read_ptx(const gs_workload *wl, unsigned index, gs_wl_read_fn read,
+                               void *context, const char **shown_name, const char **text,
+                               size_t *length, gs_diag *diag)
+{
+    gs_status st = read(context, wl->ptx[index], shown_name, text, length, diag);
+    return st == GS_OK ? GS_OK
+                       : at_naming_line(wl, wl->ptx_line[index], "ptx", wl->ptx[index], st, diag);
+}
+
 /* A `file` initialiser: exactly the buffer's bytes, copied as they are
  * (the file holds device-order, little-endian data). */
 static gs_status fill_from_file(const gs_workload *wl, gs_host *host, const gs_wl_buffer *b,
@@ -55,7 +78,7 @@ static gs_status fill_from_file(const gs_workload *wl, gs_host *host, const gs_w
     size_t length;
     gs_status st = read(context, b->path, &shown, &text, &length, diag);
     if (st != GS_OK)
-        return st;
+        return at_naming_line(wl, b->line, "file", b->path, st, diag);
     if (length != gs_wl_buffer_bytes(b))
         return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, b->line, 1,
                            "file '%s' has %llu bytes; buffer '%s' needs exactly %llu", b->path,
@@ -89,7 +112,7 @@ static gs_status load_modules(const gs_workload *wl, gs_host *host, gs_wl_read_f
     for (i = 0; i < wl->num_ptx; i++) {
         const char *text, *shown;
         size_t length;
-        if ((st = read(context, wl->ptx[i], &shown, &text, &length, diag)) ||
+        if ((st = gs_workload_read_ptx(wl, i, read, context, &shown, &text, &length, diag)) ||
             (st = gs_host_module_load(host, shown, text, length, &state->modules[i], diag)))
             return st;
     }
@@ -299,7 +322,8 @@ gs_status gs_workload_host_config(const gs_workload *wl, gs_wl_read_fn read,
     for (i = 0; i < wl->num_ptx; i++) {
         const char *text, *shown;
         size_t length;
-        if ((st = read(read_context, wl->ptx[i], &shown, &text, &length, diag)))
+        if ((st = gs_workload_read_ptx(wl, i, read, read_context, &shown, &text, &length,
+                                       diag)))
             return st;
         largest = length > largest ? length : largest;
         ptx_arena += gs_ptx_bytes_for_text(text, length);   /* exact loader bound */

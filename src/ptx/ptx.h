@@ -71,6 +71,7 @@
 #define GS_PTX_MAX_KERNELS 1024u      /* .entry + .func per module */
 #define GS_PTX_MAX_PARAMS 256u        /* per kernel */
 #define GS_PTX_MAX_NAME 1024u         /* identifier length */
+#define GS_PTX_LOCAL_BYTES_MAX (512u * 1024u)  /* .local per thread (CUDA's limit, all CCs) */
 #define GS_PTX_MAX_INSTS (1u << 24)   /* per kernel */
 #define GS_PTX_MAX_SLOTS 32768u       /* data (and predicate) slots per kernel,
                                        * so scoreboard ids fit uint16_t */
@@ -363,6 +364,7 @@ typedef struct gs_ptx_var {
                                 * Module-scope .shared variables have one offset
                                 * per kernel window: use the operand's
                                 * value; here it is UINT64_MAX. */
+    uint32_t line;             /* source line of the declaration's name */
     uint64_t init_bytes;       /* bytes given by the initialiser (<= size) */
     const uint8_t *init;       /* init_bytes initial bytes (little-endian); the
                                 * rest of the variable is zero. NULL if none */

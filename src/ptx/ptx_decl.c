@@ -296,6 +296,11 @@ static gs_status decl_var_offset(ptx_ctx *ctx, ptx_vscratch *v, const ptx_tok *a
     } else if (v->v.space == GS_SPACE_LOCAL && k) {
         end = k->local_bytes;
         v->v.offset = decl_place(&end, size, align);
+        if (end > GS_PTX_LOCAL_BYTES_MAX)
+            return ptx_error_status(ctx, GS_E_LIMIT, at, "the kernel's .local frame reaches "
+                                    "%llu bytes per thread, above the %u a thread may have "
+                                    "(CUDA's local memory limit)", (unsigned long long)end,
+                                    (unsigned)GS_PTX_LOCAL_BYTES_MAX);
         k->local_bytes = (uint32_t)end;
     } else if (v->v.space == GS_SPACE_LOCAL) {
         return ptx_error(ctx, at, "unsupported module-scope .local variable");
@@ -328,6 +333,7 @@ static gs_status decl_var_record(ptx_ctx *ctx, const decl_var_head *h, uint64_t 
     v->v.align_bytes = (uint32_t)(h->align ? h->align : gs_ptx_type_bytes(h->type));
     v->v.kernel = ctx->cur ? ctx->cur_index : GS_PTX_NONE;
     v->v.size_bytes = h->count * gs_ptx_type_bytes(h->type);
+    v->v.line = h->name.line;
     v->v.init_bytes = ctx->init_used - init_at;
     v->v.has_init = (uint8_t)(v->v.init_bytes > 0);
     if (v->v.init_bytes > v->v.size_bytes)

@@ -312,5 +312,7 @@ gs_status gs_sim_prepare_launch(gs_gpu *gpu, gs_exec_launch *launch, gs_diag *di
         return st;
     gs_fe_ptx_bind(&gpu->fe, &gpu->fe_ptx, launch, gpu->ctx, gpu->ctx_per_sm);
     gs_sim_set_kernel_name(gpu, launch->kernel->name);
+    gs_sim_set_kernel_source(gpu, launch->module ? launch->module->file_name : NULL,
+                             launch->kernel->line);
     return GS_OK;
 }

@@ -160,6 +160,8 @@ typedef struct gs_gpu {
     gs_occupancy last_occupancy;
     /* per-kernel statistics blocks (gpu_stats.c) */
     char kernel_name[GS_STAT_TEXT_MAX];   /* the running kernel's */
+    char kernel_file[GS_DIAG_FILE_MAX];   /* its PTX file or kernel trace, for messages */
+    uint32_t kernel_line;                 /* its .entry line (0: a trace) */
     gs_kernel_mark kstart;            /* counters when the running kernel started */
     uint32_t kernel_max_warps;        /* most warps one SM held in the running kernel */
     uint64_t last_warp_cycles, last_busy_sm_cycles;   /* the last finished kernel's */
@@ -218,6 +220,8 @@ void gs_sim_set_progress(gs_gpu *gpu, gs_sim_progress_fn fn, void *context,
                          uint64_t every_cycles);
 /* The running kernel's name for its block (the front ends set it). */
 void gs_sim_set_kernel_name(gs_gpu *gpu, const char *name);
+/* Where the running kernel comes from, for diagnostics (file may be NULL). */
+void gs_sim_set_kernel_source(gs_gpu *gpu, const char *file, uint32_t line);
 /* Entries of one per-kernel block (its registry's capacity). */
 uint32_t gs_sim_block_stats_count(const gs_config *cfg);
 /* The kernel that just finished: its block, folded into the digest chain

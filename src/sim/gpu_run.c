@@ -223,7 +223,8 @@ static int runaway(gs_gpu *gpu, gs_diag *diag)
     gpu->next_runaway_check = gpu->cycle + GS_RUNAWAY_PERIOD;
     if (insts <= gpu->cfg->launch_inst_limit)
         return 0;
-    gs_diag_set(diag, GS_E_RUNAWAY, NULL, 0, 0,
+    gs_diag_set(diag, GS_E_RUNAWAY, gpu->kernel_file[0] ? gpu->kernel_file : NULL,
+                gpu->kernel_line, 0,
                 "kernel %s ran %llu warp instructions, more than the safety limit per launch "
                 "(-gs_launch_inst_limit %llu), by cycle %llu of the kernel with %u of its %u "
                 "CTAs finished: a kernel that does not end?", gpu->kernel_name,

@@ -270,6 +270,12 @@ void gs_sim_set_kernel_name(gs_gpu *gpu, const char *name)
     gs_str_copy(gpu->kernel_name, sizeof gpu->kernel_name, name);
 }
 
+void gs_sim_set_kernel_source(gs_gpu *gpu, const char *file, uint32_t line)
+{
+    gs_str_copy(gpu->kernel_file, sizeof gpu->kernel_file, file ? file : "");
+    gpu->kernel_line = line;
+}
+
 void gs_sim_kernel_started(gs_gpu *gpu)
 {
     gs_kernel_mark *m = &gpu->kstart;

@@ -35,6 +35,7 @@ static gs_status run_trace_kernel(gs_gpu *gpu, gs_fe_trace *fe, gs_diag *diag)
         return st;
     gs_fe_trace_bind(&gpu->fe, fe);
     gs_sim_set_kernel_name(gpu, k->name);
+    gs_sim_set_kernel_source(gpu, fe->tr->kernel_path, 0);
     if ((st = gs_sim_run_kernel(gpu, diag)) != GS_OK)
         return st;
     fe->kernels++;

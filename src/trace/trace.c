@@ -93,7 +93,7 @@ gs_status gs_trace_open(gs_trace *tr, const gs_trace_params *p, const gs_trace_i
     if (io->open(io->context, list_path, &handle) != 0)
         return gs_diag_set(diag, GS_E_IO, list_path, 0, 0, "cannot open the kernel list");
     gs_tstream_init(&tr->list, io, handle, tr->list_path, tr->list.buf, LIST_BUFFER_BYTES,
-                    "(kernel list lines are limited to 4095 bytes)");
+                    "a kernel list line is limited to 4096 bytes, its newline included");
     tr->list_open = 1;
     return GS_OK;
 }
@@ -175,7 +175,7 @@ static gs_status open_kernel(gs_trace *tr, const char *line, uint32_t length,
         return gs_diag_set(diag, GS_E_IO, tr->list_path, tr->list.line, 1,
                            "cannot open kernel trace '%s'", tr->kernel_path);
     gs_tstream_init(&tr->scan, tr->io, handle, tr->kernel_path, tr->scan.buf,
-                    tr->p.scan_buffer_bytes, GS_TRACE_WARP_BUFFER_OPTION);
+                    tr->p.scan_buffer_bytes, "raise " GS_TRACE_WARP_BUFFER_OPTION);
     tr->kernel_open = 1;
     cmd->kind = GS_TRACE_KERNEL;
     return gs_trace_read_header(tr, diag);

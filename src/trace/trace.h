@@ -83,7 +83,7 @@ typedef struct gs_trace_stream {
     const gs_trace_io *io;
     uint32_t handle;
     const char *file;             /* for diagnostics */
-    const char *option;           /* option that sizes this buffer */
+    const char *remedy;           /* what to do about a too-long line */
     uint8_t *buf;
     uint32_t cap, pos, len;
     uint64_t base;                /* file offset of buf[0] */

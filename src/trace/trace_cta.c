@@ -117,7 +117,7 @@ static gs_status open_warp(scan_ctx *c, uint32_t id, uint32_t count)
     w = &tr->pool[index];
     w->s.buf = tr->warp_bufs + (size_t)index * gs_arena_round(tr->p.warp_buffer_bytes);
     gs_tstream_init(&w->s, tr->io, tr->scan.handle, tr->kernel_path, w->s.buf,
-                    tr->p.warp_buffer_bytes, GS_TRACE_WARP_BUFFER_OPTION);
+                    tr->p.warp_buffer_bytes, "raise " GS_TRACE_WARP_BUFFER_OPTION);
     gs_tstream_seek(&w->s, gs_tstream_offset(&tr->scan), tr->scan.line);
     w->warp_id = id;
     w->left = count;

@@ -8,7 +8,7 @@
 #include "trace/trace.h"
 
 void gs_tstream_init(gs_trace_stream *s, const gs_trace_io *io, uint32_t handle,
-                     const char *file, uint8_t *buf, uint32_t cap, const char *option);
+                     const char *file, uint8_t *buf, uint32_t cap, const char *remedy);
 void gs_tstream_seek(gs_trace_stream *s, uint64_t offset, uint32_t line);
 /* Offset of the next unread byte. */
 uint64_t gs_tstream_offset(const gs_trace_stream *s);

@@ -10,12 +10,12 @@
 #include "trace/trace_internal.h"
 
 void gs_tstream_init(gs_trace_stream *s, const gs_trace_io *io, uint32_t handle,
-                     const char *file, uint8_t *buf, uint32_t cap, const char *option)
+                     const char *file, uint8_t *buf, uint32_t cap, const char *remedy)
 {
     s->io = io;
     s->handle = handle;
     s->file = file;
-    s->option = option;
+    s->remedy = remedy;
     s->buf = buf;
     s->cap = cap;
     gs_tstream_seek(s, 0, 0);
@@ -47,8 +47,8 @@ static gs_status refill(gs_trace_stream *s, gs_diag *diag)
     }
     if (s->len == s->cap)
         return gs_diag_set(diag, GS_E_LIMIT, s->file, s->line + 1u, 0,
-                           "line longer than %u bytes (raise %s)", (unsigned)s->cap,
-                           s->option);
+                           "line longer than %u bytes (%s)", (unsigned)s->cap,
+                           s->remedy);
     if (s->io->read_at(s->io->context, s->handle, s->base + s->len, s->buf + s->len,
                        s->cap - s->len, &got) != 0)
         return gs_diag_set(diag, GS_E_IO, s->file, s->line + 1u, 0, "read error");
