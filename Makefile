@@ -39,7 +39,7 @@ CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run test unit-tests check-layers regen check-gen ptx bench install uninstall clean \
-        freestanding cross-check sanitize valgrind bench-functional bench-compare help
+        freestanding cross-check sanitize valgrind fuzz fuzz-build bench-functional bench-compare help
 
 all: $(BUILD)/gpusim $(BUILD)/libgpusim.a
 
@@ -169,6 +169,41 @@ sanitize:
 # The golden runs under valgrind's memcheck (uninitialised reads, leaks).
 valgrind: $(BUILD)/gpusim
 	bash tests/valgrind_check.sh $(BUILD)/gpusim
+
+# Fuzz every parser with clang's libFuzzer under ASan+UBSan (tests/fuzz; issue 20):
+# make fuzz FUZZ_SECONDS=N runs each harness N seconds (default 60); any crash, sanitizer
+# report, broken diagnostic promise (tests/fuzz/fuzz_common.h) or input slower than 10 s
+# fails, with the input in $(FUZZ_BUILD)/findings. FUZZ_NAMES picks harnesses.
+FUZZ_CC      ?= clang
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_NAMES   ?= config icnt ptx trace workload study
+FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS  = $(CSTD) $(WARN) $(FPFLAGS) -O1 -g $(FUZZ_SAN) -Isrc -Itables -Itests/fuzz
+FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) $(PORT_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_CLI_OBJ = $(CLI_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+
+$(FUZZ_BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZCC  $<")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_EXTRA) -MMD -MP -c $< -o $@
+
+# main.c holds the CLI's file and diagnostic helpers; libFuzzer brings its own main.
+$(FUZZ_BUILD)/obj/src/main.o: FUZZ_EXTRA = -Dmain=gpusim_cli_main -Wno-missing-prototypes
+
+$(FUZZ_BUILD)/fuzz_study: tests/fuzz/fuzz_study.c tests/fuzz/fuzz_common.h $(FUZZ_LIB_OBJ) \
+                          $(FUZZ_CLI_OBJ)
+	@$(if $(Q),echo "  FUZZLD  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_CLI_OBJ) $(FUZZ_LIB_OBJ) -lm
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_LIB_OBJ)
+	@$(if $(Q),echo "  FUZZLD  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) -lm
+
+fuzz-build: $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
+
+fuzz: fuzz-build
+	bash tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_NAMES)
 
 ptx:
 	$(MAKE) -C examples ptx
