@@ -216,8 +216,10 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "hash") == 0)
         return gs_cli_hash(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "study") == 0)
+    if (argc > 1 && strcmp(argv[1], "study") == 0) {
+        gs_cli_signals_install();   /* before any job starts: no signal is lost */
         return gs_cli_study(argc, argv);   /* argv[0] too: --emit names the binary */
+    }
     if (argc > 1 && strcmp(argv[1], "report") == 0)
         return gs_cli_report_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "addr") == 0)
@@ -230,5 +232,7 @@ int main(int argc, char **argv)
         print_usage();
         return 0;
     }
+    gs_cli_signals_install();   /* the runs: from the start, so no signal is lost (a
+                                 * signal before the first cycle stops the run there) */
     return gs_cli_run(argc, argv);
 }

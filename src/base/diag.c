@@ -142,6 +142,7 @@ const char *gs_status_name(gs_status status)
     case GS_E_ARENA: return "arena";
     case GS_E_IO: return "io";
     case GS_E_RUNAWAY: return "runaway";
+    case GS_E_INTERRUPTED: return "interrupted";
     }
     return "unknown";
 }

@@ -22,7 +22,8 @@ typedef enum gs_status {
     GS_E_LIMIT,     /* a compiled maximum (tables/limits.h) exceeded */
     GS_E_ARENA,     /* the arena given is too small */
     GS_E_IO,        /* a file could not be read (hosted builds only) */
-    GS_E_RUNAWAY    /* a launch ran past -gs_launch_inst_limit warp instructions */
+    GS_E_RUNAWAY,   /* a launch ran past -gs_launch_inst_limit warp instructions */
+    GS_E_INTERRUPTED  /* the host asked the run to stop (a signal): a partial result */
 } gs_status;
 
 #define GS_DIAG_FILE_MAX 256

@@ -30,6 +30,18 @@ typedef struct gs_cli_trace_files {
 /* Zero *files and point *io at them (open / read-at / close). */
 void gs_cli_trace_io_init(gs_trace_io *io, gs_cli_trace_files *files);
 
+/* Interrupt-safe runs (cli_signal.c): the first SIGINT/SIGTERM sets a flag
+ * that gs_cli_stop_poll answers (for gs_sim_set_stop_poll and the host
+ * config's stop_poll); a second exits at once. gs_cli_interrupted_status is
+ * 128 + the signal (130, 143), 0 when none came. */
+void gs_cli_signals_install(void);
+int gs_cli_stop_poll(void *context);
+int gs_cli_interrupted_status(void);
+const char *gs_cli_interrupted_by(void);
+/* After a run stopped with GS_E_INTERRUPTED: one stderr line saying where,
+ * before the partial statistics. */
+void gs_cli_note_interrupted(const gs_diag *diag);
+
 /* Subcommands: each returns the process exit status (0 ok, 1 check
  * mismatch, 2 bad input, 3 watchdog). */
 int gs_cli_run(int argc, char **argv);    /* default: the main job */

@@ -163,6 +163,8 @@ static int write_result(const gs_stats *stats, void *context)
     uint64_t digest = gs_stats_digest(stats);
     gs_study_buf b;
     int rc;
+    if (gs_stats_find(stats, "partial") != NULL)   /* interrupted: never a result */
+        return 0;
     b.capacity = 4096u + (size_t)stats->count * 160u + kernel_entries.used;
     b.used = 0;
     if ((b.text = (char *)gs_cli_alloc(b.capacity)) == NULL)
@@ -315,6 +317,12 @@ static int run_all(const gs_study *s, const char *dir)
         }
         rc = run_job(s, k, dir);
         ran++;
+        if (gs_cli_interrupted_status()) {   /* a signal: stop here; the job left no result */
+            fprintf(stderr, "gpusim: study: interrupted in job %u (%s); its result is not "
+                    "written, and a rerun continues from it\n", (unsigned)k, id);
+            gs_cli_progress_study_end();
+            return gs_cli_interrupted_status();
+        }
         if (rc) {
             fprintf(stderr, "gpusim: study: job %u (%s) failed with status %d\n", (unsigned)k,
                     id, rc);

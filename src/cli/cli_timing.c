@@ -125,6 +125,7 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
     gs_stats stats;
     gs_diag diag;
     gs_status st;
+    int rc;
     clock_t start;
     uint32_t capacity = gs_sim_stats_count(cfg) + 8u;
     if ((st = gs_stats_init(&stats, arena, capacity, &diag)) ||
@@ -135,6 +136,8 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
         return 2;
     gs_cli_kernel_blocks_attach(&run->gpu);
     gs_sim_attach(&run->gpu, &run->host);
+    gs_cli_signals_install();
+    gs_sim_set_stop_poll(&run->gpu, gs_cli_stop_poll, NULL);
     gs_cli_progress_attach(&run->gpu, launches_known(&run->wl));
     start = clock();
     st = gs_workload_run(&run->wl, &run->host, run->read, run->rctx, &run->state, &diag);
@@ -148,9 +151,11 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
         gs_cli_report(&diag);
         return 4;
     }
-    if (st != GS_OK && !gs_sim_capped(&run->gpu))
+    if (st == GS_E_INTERRUPTED)   /* a signal: the statistics so far, partial = 1 */
+        gs_cli_note_interrupted(&diag);
+    else if (st != GS_OK && !gs_sim_capped(&run->gpu))
         return gs_cli_report(&diag);
-    if (st != GS_OK)   /* a -gpgpu_max_* limit: a clean stop (README "Run control") */
+    else if (st != GS_OK)   /* a -gpgpu_max_* limit: a clean stop (README "Run control") */
         gs_cli_note_capped(&diag);
     gs_workload_digest(&run->wl, &run->host, &run->state, &stats);
     gs_sim_report(&run->gpu, &stats);
@@ -159,7 +164,8 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
     gs_cli_print_speed(&run->gpu, &stats, (double)(clock() - start) / CLOCKS_PER_SEC);
     if (gs_cli_samples_write(&run->gpu) != 0)
         return 2;
-    return emit(&stats, ctx);
+    rc = emit(&stats, ctx);
+    return rc != 0 ? rc : gs_cli_interrupted_status();   /* 130/143 after a signal */
 }
 
 int gs_cli_timing_run(const gs_config *cfg, const char *workload,

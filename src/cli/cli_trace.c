@@ -94,7 +94,11 @@ static gs_status run_kernel(gs_trace *tr, trace_counts *n, gs_diag *diag)
     static gs_trace_cta cta;
     for (;;) {
         int started;
-        gs_status st = gs_trace_cta_start(tr, &cta, &started, diag);
+        gs_status st;
+        if (gs_cli_stop_poll(NULL))   /* a signal: stop between thread blocks */
+            return gs_diag_set(diag, GS_E_INTERRUPTED, NULL, 0, 0, "interrupted after %llu "
+                               "thread blocks", (unsigned long long)n->ctas);
+        st = gs_trace_cta_start(tr, &cta, &started, diag);
         if (st != GS_OK || !started)
             return st;
         st = run_cta(tr, &cta, n, diag);
@@ -160,6 +164,7 @@ static int count_trace(const gs_config *cfg, const char *list_path, const cli_tr
     gs_diag diag;
     size_t bytes;
     void *buffer;
+    gs_status st = GS_OK;
     int rc = 0;
     gs_trace_default_params(&p, cfg->trace_open_warps ? cfg->trace_open_warps
                                                       : GS_TRACE_MAX_CTA_WARPS);
@@ -171,17 +176,25 @@ static int count_trace(const gs_config *cfg, const char *list_path, const cli_tr
         return gs_cli_usage_error("cannot allocate %u bytes", (unsigned)bytes);
     gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
     gs_cli_trace_io_init(&io, &files);
+    gs_cli_signals_install();
     memset(&n, 0, sizeof n);
     n.hash = GS_HASH_SEED;
     if (gs_stats_init(&stats, &arena, CLI_TRACE_STATS, &diag) != GS_OK
         || gs_trace_open(&tr, &p, &io, list_path, &arena, &diag) != GS_OK
-        || (gs_arena_seal(&arena), run_list(&tr, &n, &diag)) != GS_OK) {
+        || ((gs_arena_seal(&arena), st = run_list(&tr, &n, &diag)) != GS_OK
+            && st != GS_E_INTERRUPTED)) {
         rc = gs_cli_report(&diag);
     } else {
+        if (st == GS_E_INTERRUPTED)   /* a signal: the counts so far, partial = 1 */
+            gs_cli_note_interrupted(&diag);
         warn_ignored(&tr);
         gs_sink_puts(&gs_cli_stdout, "# functional trace count: no timing model\n");
         put_counts(&stats, &n);
+        if (st == GS_E_INTERRUPTED)
+            gs_stats_put_count(&stats, "partial", 1u);
         rc = gs_cli_emit_stats(&stats, out->json, out->csv, out->check);
+        if (rc == 0)
+            rc = gs_cli_interrupted_status();
     }
     gs_trace_close(&tr);
     gs_cli_free_arena(buffer);
@@ -207,6 +220,7 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
     gs_diag diag;
     clock_t start;
     gs_status st;
+    int rc;
     gs_fe_trace_params(cfg, &p);
     if (gs_stats_init(stats, arena, gs_sim_stats_count(cfg) + GS_FE_TRACE_STATS + 2u,
                       &diag) != GS_OK
@@ -217,6 +231,8 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
     if (gs_cli_event_trace_attach(cfg, &run->gpu) != 0)
         return 2;
     gs_cli_kernel_blocks_attach(&run->gpu);
+    gs_cli_signals_install();
+    gs_sim_set_stop_poll(&run->gpu, gs_cli_stop_poll, NULL);
     gs_cli_progress_attach(&run->gpu, gs_cli_progress_count_kernels(list_path));
     start = clock();
     st = gs_sim_run_trace(&run->gpu, &run->fe, &diag);
@@ -230,16 +246,19 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
         gs_cli_report(&diag);
         return 4;
     }
-    if (st != GS_OK && !gs_sim_capped(&run->gpu))
+    if (st == GS_E_INTERRUPTED)   /* a signal: the statistics so far, partial = 1 */
+        gs_cli_note_interrupted(&diag);
+    else if (st != GS_OK && !gs_sim_capped(&run->gpu))
         return gs_cli_report(&diag);
-    if (st != GS_OK)   /* a -gpgpu_max_* limit: a clean stop (README "Run control") */
+    else if (st != GS_OK)   /* a -gpgpu_max_* limit: a clean stop (README "Run control") */
         gs_cli_note_capped(&diag);
     warn_ignored(&run->tr);
     gs_sim_report_trace(&run->gpu, &run->fe, stats);
     gs_cli_print_speed(&run->gpu, stats, (double)(clock() - start) / CLOCKS_PER_SEC);
     if (gs_cli_samples_write(&run->gpu) != 0)
         return 2;
-    return emit(stats, ctx);
+    rc = emit(stats, ctx);
+    return rc != 0 ? rc : gs_cli_interrupted_status();   /* 130/143 after a signal */
 }
 
 static int time_trace(const gs_config *cfg, const char *list_path, trace_emit_fn emit,

@@ -158,7 +158,7 @@ static gs_status open_workload(const char *what, cli_wl_source *src, gs_workload
     return gs_workload_parse(wl, what, text, length, diag);
 }
 
-#define CLI_WL_STATS 8u
+#define CLI_WL_STATS 9u
 
 static void report(const gs_workload *wl, gs_host *host, const gs_wl_state *state,
                    gs_stats *stats)
@@ -169,6 +169,8 @@ static void report(const gs_workload *wl, gs_host *host, const gs_wl_state *stat
     gs_stats_put_count(stats, "warp_insts", host->warp_insts);
     gs_stats_put_count(stats, "thread_insts", host->thread_insts);
     gs_stats_put_count(stats, "output_bytes", stats->data_bytes);
+    if (gs_cli_interrupted_status())   /* stopped by a signal: only then */
+        gs_stats_put_count(stats, "partial", 1u);
     gs_stats_print_text(stats, &gs_cli_stdout);
 }
 
@@ -196,6 +198,8 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
                                                                 : hc.cta.local_bytes;
     hc.warp_inst_limit = cfg->launch_inst_limit;
     hc.cta.simt_depth = cfg->simt_stack_depth;
+    gs_cli_signals_install();
+    hc.stop_poll = gs_cli_stop_poll;
     bytes = gs_host_bytes(&hc) + gs_stats_bytes(CLI_WL_STATS) + 4u * GS_ARENA_ALIGN;
     buffer = gs_cli_alloc_arena(bytes);
     if (!buffer)
@@ -209,11 +213,17 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
         st = gs_workload_run(wl, &host, read_workload_file, src, &state, diag);
     if (st == GS_OK)
         report(wl, &host, &state, &stats);
+    if (st == GS_E_INTERRUPTED) {   /* a signal: what was done so far, partial = 1 */
+        gs_cli_note_interrupted(diag);
+        report(wl, &host, &state, &stats);
+    }
     gs_cli_free_arena(buffer);
     if (st == GS_E_RUNAWAY) {   /* the safety limit: its own exit status (DESIGN.md 8) */
         gs_cli_report(diag);
         return 4;
     }
+    if (st == GS_E_INTERRUPTED)
+        return gs_cli_interrupted_status();
     return st == GS_OK ? 0 : gs_cli_report(diag);
 }
 

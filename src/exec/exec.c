@@ -448,10 +448,29 @@ static void over_limit(gs_exec_cta *cta)
                 (unsigned)launch->grid.z);
 }
 
+/* The host asked the run to stop (stop_poll): where it was. */
+static int stop_requested(gs_exec_launch *launch, const gs_exec_cta *cta)
+{
+    if (!launch->stop_poll || !launch->stop_poll(launch->stop_context))
+        return 0;
+    launch->fault = GS_E_INTERRUPTED;
+    gs_diag_set(&launch->fault_diag, GS_E_INTERRUPTED, NULL, 0, 0,
+                "interrupted in kernel %s after %llu warp instructions, in CTA (%u,%u,%u) of "
+                "its %ux%ux%u grid", launch->kernel->name,
+                (unsigned long long)launch->warp_insts, (unsigned)cta->ctaid.x,
+                (unsigned)cta->ctaid.y, (unsigned)cta->ctaid.z, (unsigned)launch->grid.x,
+                (unsigned)launch->grid.y, (unsigned)launch->grid.z);
+    return 1;
+}
+
+#define GS_EXEC_STOP_PERIOD 4096u   /* warp instructions between stop polls */
+
 static void run_cta(gs_exec_cta *cta)
 {
     gs_exec_launch *launch = cta->launch;
     uint64_t limit = launch->warp_inst_limit ? launch->warp_inst_limit : ~0ull;
+    if (stop_requested(launch, cta))
+        return;
     while (cta->live_warps > 0 && launch->fault == GS_OK) {
         int progressed = 0;
         uint32_t w;
@@ -461,6 +480,8 @@ static void run_cta(gs_exec_cta *cta)
                 progressed = 1;
                 if (launch->warp_insts > limit)
                     over_limit(cta);
+                else if (launch->warp_insts % GS_EXEC_STOP_PERIOD == 0u)
+                    stop_requested(launch, cta);
             }
         }
         if (!progressed && cta->live_warps > 0 && launch->fault == GS_OK)

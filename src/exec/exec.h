@@ -79,6 +79,10 @@ typedef struct gs_exec_launch {
     uint32_t grid_id;        /* %gridid */
     uint32_t num_sms;        /* %nsmid (>= 1) */
     uint64_t warp_inst_limit;    /* 0 = no limit (functional runner watchdog) */
+    int (*stop_poll)(void *context);   /* NULL, or asked every 4096 warp instructions and
+                                        * before each CTA: non-zero stops the launch with
+                                        * GS_E_INTERRUPTED (interrupt-safe runs) */
+    void *stop_context;
     /* results */
     uint64_t warp_insts;     /* warp instructions executed */
     uint64_t thread_insts;   /* sum of active lanes over them */

@@ -420,6 +420,8 @@ gs_status gs_host_launch(gs_host *host, const gs_host_module *module,
     launch->grid_id = ++host->launches;
     launch->num_sms = host->config.num_sms;
     launch->warp_inst_limit = host->config.warp_inst_limit;
+    launch->stop_poll = host->config.stop_poll;
+    launch->stop_context = host->config.stop_context;
     status = host->executor(host->executor_context, host, launch, diag);
     host->warp_insts += launch->warp_insts;
     host->thread_insts += launch->thread_insts;

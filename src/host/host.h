@@ -53,6 +53,9 @@ typedef struct gs_host_config {
     uint32_t num_sms;             /* %nsmid */
     uint64_t warp_inst_limit;     /* safety limit per launch (0 = none; the CLI's
                                    * -gs_launch_inst_limit, default GS_HOST_LAUNCH_INSTS) */
+    int (*stop_poll)(void *context);   /* NULL or the functional executor's stop poll
+                                        * (gs_exec_launch.stop_poll) */
+    void *stop_context;
     uint64_t ptx_arena_bytes;     /* arena bytes for all modules together (each
                                    * load needs gs_ptx_bytes_for_text and keeps
                                    * its decoded program); 0 = the length-only

@@ -229,6 +229,17 @@ int gs_sim_watchdog_fired(const gs_gpu *gpu)
     return gpu->watchdog_fired;
 }
 
+void gs_sim_set_stop_poll(gs_gpu *gpu, int (*poll)(void *context), void *context)
+{
+    gpu->stop_poll = poll;
+    gpu->stop_context = context;
+}
+
+int gs_sim_interrupted(const gs_gpu *gpu)
+{
+    return gpu->interrupted;
+}
+
 int gs_sim_capped(const gs_gpu *gpu)
 {
     return gpu->capped_by != NULL;

@@ -150,6 +150,11 @@ typedef struct gs_gpu {
     /* GPGPU-Sim's run control (-gpgpu_max_*, -gpgpu_deadlock_detect; gpu_run.c) */
     int caps_on;                      /* some -gpgpu_max_* is set */
     const char *capped_by;            /* the option that ended the run, or NULL */
+    /* gs_sim_set_stop_poll: asked before each core cycle and each kernel; a
+     * yes ends the run (GS_E_INTERRUPTED), its statistics say partial = 1 */
+    int (*stop_poll)(void *context);
+    void *stop_context;
+    int interrupted;
     uint64_t next_deadlock_check;     /* the next 50000-cycle boundary of the kernel */
     uint64_t next_runaway_check;      /* the next check of -gs_launch_inst_limit */
     uint64_t deadlock_last_insn;      /* the kernel's thread instructions at the last one */
@@ -235,6 +240,13 @@ uint32_t gs_sim_stats_count(const gs_config *cfg);
 void gs_sim_report(const gs_gpu *gpu, gs_stats *stats);
 
 int gs_sim_watchdog_fired(const gs_gpu *gpu);
+/* Interrupt-safe runs (README "Run control"): `poll` (NULL: none) is asked
+ * before each core cycle and before each kernel; when it answers non-zero
+ * the run stops there with GS_E_INTERRUPTED, the running kernel's block is
+ * closed, and gs_sim_report adds partial = 1. A hosted CLI answers from a
+ * signal handler's flag; the library itself knows no signals. */
+void gs_sim_set_stop_poll(gs_gpu *gpu, int (*poll)(void *context), void *context);
+int gs_sim_interrupted(const gs_gpu *gpu);
 /* The run ended at a -gpgpu_max_* limit (the run's status was GS_E_LIMIT
  * with this set): a clean stop, its statistics say capped = 1. */
 int gs_sim_capped(const gs_gpu *gpu);

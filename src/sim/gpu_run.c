@@ -293,6 +293,31 @@ static int cap_reached(gs_gpu *gpu, int in_kernel, gs_diag *diag)
     return 1;
 }
 
+/* The host asked the run to stop (gs_sim_set_stop_poll; issue 20,
+ * interrupt-safe runs): before a core cycle, as a cap stops, so the
+ * statistics are those of the cycles simulated, with sleeping SMs' skipped
+ * cycles accounted first. Where it stops depends on when the host asked: a
+ * partial result is not reproducible, and says so (partial = 1). */
+static int stop_requested(gs_gpu *gpu, int in_kernel, gs_diag *diag)
+{
+    uint32_t i;
+    if (!gpu->stop_poll(gpu->stop_context))
+        return 0;
+    for (i = 0; i < gpu->num_active; i++)
+        wake(&gpu->sms[gpu->active[i]], gpu->cycle);
+    gpu->interrupted = 1;
+    if (in_kernel)
+        gs_diag_set(diag, GS_E_INTERRUPTED, NULL, 0, 0,
+                    "interrupted before cycle %llu, in kernel %llu (%s) at its cycle %llu",
+                    (unsigned long long)gpu->cycle, (unsigned long long)gpu->kernels,
+                    gpu->kernel_name, (unsigned long long)(gpu->cycle - gpu->kstart.cycle));
+    else
+        gs_diag_set(diag, GS_E_INTERRUPTED, NULL, 0, 0,
+                    "interrupted before cycle %llu, between kernels (%llu run)",
+                    (unsigned long long)gpu->cycle, (unsigned long long)gpu->kernels);
+    return 1;
+}
+
 /* -gpgpu_deadlock_detect 1: GPGPU-Sim checks every 50000 cycles of a kernel
  * (gpu_sim_cycle % 50000 == 0) that the kernel committed an instruction
  * since the last check, and ends the run when it did not. The loop calls
@@ -411,6 +436,8 @@ gs_status gs_sim_cap_before_kernel(gs_gpu *gpu, gs_diag *diag)
 {
     if (gpu->caps_on && cap_reached(gpu, 0, diag))
         return GS_E_LIMIT;
+    if (gpu->stop_poll && stop_requested(gpu, 0, diag))
+        return GS_E_INTERRUPTED;
     return GS_OK;
 }
 
@@ -468,6 +495,10 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
         if (gpu->caps_on && cap_reached(gpu, 1, diag)) {
             gs_sim_kernel_finished(gpu);   /* the cut kernel's block, then stop */
             return GS_E_LIMIT;
+        }
+        if (gpu->stop_poll && stop_requested(gpu, 1, diag)) {
+            gs_sim_kernel_finished(gpu);   /* likewise */
+            return GS_E_INTERRUPTED;
         }
         if (gpu->cycle >= gpu->next_deadlock_check && deadlock_detected(gpu, diag))
             return GS_E_LIMIT;

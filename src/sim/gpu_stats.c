@@ -29,7 +29,7 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
         mem += 4u + 16u + 2u;
     if (cfg->delay_class)
         mem += 2u;
-    return mem + gs_mech_stats_count(cfg) + 2u /* capped, capped_by */ +
+    return mem + gs_mech_stats_count(cfg) + 3u /* capped, capped_by, partial */ +
            GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
            (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
            (cfg->sample_cycles && !cfg->perfect_mem ? 2u * GS_SIM_MAX_SAMPLES : 0u);
@@ -236,6 +236,8 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
         gs_stats_put_count(stats, "capped", 1u);
         gs_stats_put_text(stats, "capped_by", gpu->capped_by);
     }
+    if (gpu->interrupted)   /* likewise only then */
+        gs_stats_put_count(stats, "partial", 1u);
     report_stalls(gpu, stats);
     report_collector(gpu, stats);
     report_occupancy(gpu, stats);
