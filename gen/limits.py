@@ -1,4 +1,4 @@
-"""Generate tables/limits.h: the compiled maxima gpusim's fixed-size state is
+"""Generate tables/gs_limits.h: the compiled maxima gpusim's fixed-size state is
 built for (DESIGN.md section 5). A configuration above one of these is a
 load-time error naming the limit. Each maximum is chosen to cover the published
 GPGPU-Sim / Accel-Sim configurations in spec/gpgpusim-configs (GTX480, QV100,
@@ -53,7 +53,7 @@ def generate(out_dir):
         lines.append("/* %s */" % why)
         lines.append("#define %s %du" % (name, value))
     lines += ["", "#endif", ""]
-    common.write(out_dir, "limits.h", "\n".join(lines))
+    common.write(out_dir, "gs_limits.h", "\n".join(lines))
 
 
 def values():

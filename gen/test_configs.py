@@ -38,7 +38,7 @@ class PresetTests(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             configs.generate(tmp)
             limits.generate(tmp)
-            for name in ("presets.c", "presets.h", "limits.h"):
+            for name in ("presets.c", "presets.h", "gs_limits.h"):
                 with open(os.path.join(tmp, name)) as f, \
                         open(os.path.join(ROOT, "tables", name)) as g:
                     self.assertEqual(f.read(), g.read(), name)
@@ -57,7 +57,7 @@ class LimitTests(unittest.TestCase):
     def test_header_defines_each_limit_once(self):
         with tempfile.TemporaryDirectory() as tmp:
             limits.generate(tmp)
-            with open(os.path.join(tmp, "limits.h")) as f:
+            with open(os.path.join(tmp, "gs_limits.h")) as f:
                 text = f.read()
         for name, value in limits.values().items():
             self.assertEqual(text.count("#define %s %du\n" % (name, value)), 1)

@@ -2,12 +2,13 @@
  * GPGPU-Sim cache configuration strings: grammar and validation
  * (spec/formats.md section 2.1; decisions listed in cachestr.h).
  */
+#include "base/bits.h"
 #include "base/cachestr.h"
 
 #include <string.h>
 
 #include "base/fmt.h"
-#include "limits.h"
+#include "gs_limits.h"
 
 #define FIELD_COUNT 15u
 #define FIELDS_MIN 13u
@@ -161,12 +162,7 @@ static int decode_numbers(gs_cache_config *c, const char *text, const cache_toke
     return 1;
 }
 
-static int is_pow2(uint32_t v)
-{
-    return v != 0u && (v & (v - 1u)) == 0u;
-}
-
-/* A count in [1, max]; max names its tables/limits.h macro. */
+/* A count in [1, max]; max names its tables/gs_limits.h macro. */
 static int check_count(const cache_tokens *t, uint32_t i, uint32_t value, uint32_t max,
                        const char *max_name, gs_cache_error *error)
 {
@@ -174,7 +170,7 @@ static int check_count(const cache_tokens *t, uint32_t i, uint32_t value, uint32
         return gs_fail_at(error, t->start[i], "%s must be at least 1", field_names[i]);
     if (value > max)
         return gs_fail_at(error, t->start[i], "%s %u is above the compiled maximum %s = %u "
-                          "(tables/limits.h)", field_names[i], (unsigned)value, max_name,
+                          "(tables/gs_limits.h)", field_names[i], (unsigned)value, max_name,
                           (unsigned)max);
     return 1;
 }
@@ -187,16 +183,16 @@ static int check_geometry(const gs_cache_config *c, const cache_tokens *t,
         || !check_count(t, 2, c->line_bytes, GS_MAX_LINE_BYTES, "GS_MAX_LINE_BYTES", error)
         || !check_count(t, 3, c->assoc, GS_MAX_CACHE_WAYS, "GS_MAX_CACHE_WAYS", error))
         return 0;
-    if (!is_pow2(c->n_sets))
+    if (!gs_is_pow2(c->n_sets))
         return gs_fail_at(error, t->start[1], "sets %u is not a power of two (spec/formats.md 2.2 "
                           "indexes sets with address bits)", (unsigned)c->n_sets);
-    if (!is_pow2(c->line_bytes) || c->line_bytes < 4u)
+    if (!gs_is_pow2(c->line_bytes) || c->line_bytes < 4u)
         return gs_fail_at(error, t->start[2], "line size %u is not a power of two >= 4",
                           (unsigned)c->line_bytes);
     bytes = (uint64_t)c->n_sets * c->line_bytes * c->assoc;
     if (bytes > GS_MAX_CACHE_BYTES)
         return gs_fail_at(error, t->start[1], "cache of %u bytes is above the compiled maximum "
-                          "GS_MAX_CACHE_BYTES = %u (tables/limits.h)", (unsigned)bytes,
+                          "GS_MAX_CACHE_BYTES = %u (tables/gs_limits.h)", (unsigned)bytes,
                           (unsigned)GS_MAX_CACHE_BYTES);
     if (c->sector && c->line_bytes != GS_CACHE_SECTORS * GS_CACHE_SECTOR_BYTES)
         return gs_fail_at(error, t->start[2], "sector cache needs 4 sectors of 32 bytes: "
@@ -246,7 +242,7 @@ static int check_queues(const gs_cache_config *c, const cache_tokens *t,
     if (c->alloc_policy == GS_ALLOC_STREAMING
         && (uint64_t)c->n_sets * c->assoc * GS_CACHE_SECTORS > GS_MAX_MSHR_ENTRIES)
         return gs_fail_at(error, t->start[6], "streaming cache needs sets x assoc x 4 = %u MSHR "
-                          "entries, above GS_MAX_MSHR_ENTRIES = %u (tables/limits.h)",
+                          "entries, above GS_MAX_MSHR_ENTRIES = %u (tables/gs_limits.h)",
                           (unsigned)(c->n_sets * c->assoc * GS_CACHE_SECTORS),
                           (unsigned)GS_MAX_MSHR_ENTRIES);
     if (t->count > 14u && (c->data_port_bytes == 0u || c->line_bytes % c->data_port_bytes))

@@ -13,6 +13,7 @@
 
 #include "base/config_internal.h"
 #include "base/fmt.h"
+#include "base/nearest.h"
 
 #define COMMAND_LINE_NAME "<command line>"
 
@@ -105,6 +106,24 @@ static gs_status set_option(gs_config *cfg, int index, const char *value, size_t
     return GS_OK;
 }
 
+/* "unknown option -X", with the nearest option's name when one is near
+ * enough (base/nearest.h). */
+static gs_status unknown_option(gs_diag *diag, const char *file, uint32_t line,
+                                uint32_t column, const char *name)
+{
+    const char *typed = name[0] == '-' ? name + 1 : name;
+    gs_nearest near;
+    uint32_t i;
+    gs_nearest_begin(&near, typed, strlen(typed));
+    for (i = 0; i < gs_option_count; i++)
+        gs_nearest_offer(&near, gs_options[i].name);
+    if (gs_nearest_result(&near) != NULL)
+        return gs_diag_set(diag, GS_E_CONFIG, file, line, column,
+                           "unknown option %s (did you mean -%s?)", name,
+                           gs_nearest_result(&near));
+    return gs_diag_set(diag, GS_E_CONFIG, file, line, column, "unknown option %s", name);
+}
+
 gs_status gs_config_set_arg(gs_config *cfg, const char *name, const char *value,
                             uint32_t name_column, uint32_t value_column, gs_diag *diag)
 {
@@ -116,8 +135,7 @@ gs_status gs_config_set_arg(gs_config *cfg, const char *name, const char *value,
     src.column = value_column;
     src.value = value;
     if (index < 0)
-        return gs_diag_set(diag, GS_E_CONFIG, COMMAND_LINE_NAME, 1, name_column,
-                           "unknown option %s", name);
+        return unknown_option(diag, COMMAND_LINE_NAME, 1, name_column, name);
     if (gs_options[index].type == GS_OPT_PATH)
         return gs_diag_set(diag, GS_E_CONFIG, COMMAND_LINE_NAME, 1, name_column,
                            "-%s belongs in a config file (its path is relative to that file)",
@@ -213,8 +231,7 @@ static gs_status parse_line(gs_config *cfg, text_cursor *c, const char *file, ui
         size_t n = c->pos - name_start < sizeof name - 1u ? c->pos - name_start : sizeof name - 1u;
         memcpy(name, c->text + name_start, n);
         name[n] = '\0';
-        return gs_diag_set(diag, GS_E_CONFIG, file, c->line, column_of(c, name_start),
-                           "unknown option %s", name);
+        return unknown_option(diag, file, c->line, column_of(c, name_start), name);
     }
     skip_blanks(c);
     if (at_line_end(c))
@@ -307,7 +324,7 @@ static const char *type_name(uint8_t type)
 }
 
 /* The value's type, or for a name option its names: `lru|fifo|...`. */
-static void print_value_type(const gs_sink *sink, const gs_option *opt)
+void gs_config_print_value_type(const gs_sink *sink, const gs_option *opt)
 {
     char choices[1024];
     if (gs_config_value_choices(opt, choices, sizeof choices) != 0)
@@ -325,7 +342,7 @@ void gs_config_print_help(const gs_sink *sink)
         if (i > 0 && opt->modelled != gs_options[i - 1u].modelled)
             gs_sink_puts(sink, "Accepted but not modelled (a note names each one used):\n");
         gs_sink_printf(sink, "  -%s <", opt->name);
-        print_value_type(sink, opt);
+        gs_config_print_value_type(sink, opt);
         gs_sink_printf(sink, ">  %s", opt->help);
         if (opt->default_text[0])
             gs_sink_printf(sink, " (default %s)", opt->default_text);

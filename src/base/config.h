@@ -25,7 +25,7 @@
 #include "base/mech_list.h"
 #include "base/policy_lists.h"
 #include "base/status.h"
-#include "limits.h"
+#include "gs_limits.h"
 
 /* Longest comma list (pipeline widths have 13 entries in Volta configs). */
 #define GS_CONFIG_LIST_MAX 16u
@@ -362,7 +362,7 @@ typedef struct gs_option {
     uint8_t modelled;          /* 0: accepted, noted once, not modelled */
     size_t offset;             /* of the field in gs_config (modelled only) */
     uint64_t min, max;
-    const char *max_name;      /* tables/limits.h name when max is a compiled limit */
+    const char *max_name;      /* tables/gs_limits.h name when max is a compiled limit */
     const char *default_text;  /* parsed by the same code as a file value */
     const char *help;
     const char *const *names;  /* GS_OPT_NAME: the values, NULL-terminated */
@@ -407,6 +407,9 @@ void gs_config_print_notes(const gs_config *cfg, const gs_sink *sink);
 
 /* Every option with its type, default and help (for --help). */
 void gs_config_print_help(const gs_sink *sink);
+/* An option's value type as --help shows it (`uint`, or `lru|fifo|...`); the
+ * man page (gpusim --man) prints the same. */
+void gs_config_print_value_type(const gs_sink *sink, const gs_option *opt);
 
 /* Derived quantities. */
 uint32_t gs_config_n_sms(const gs_config *cfg);

@@ -6,14 +6,10 @@
  */
 #include <string.h>
 
+#include "base/bits.h"
 #include "base/cache_policy_list.h"
 #include "base/config_internal.h"
-#include "limits.h"
-
-static int is_pow2(uint32_t v)
-{
-    return v != 0u && (v & (v - 1u)) == 0u;
-}
+#include "gs_limits.h"
 
 static uint32_t log2_floor(uint32_t v)
 {
@@ -32,10 +28,10 @@ static gs_status check_organisation(gs_config *cfg, gs_diag *diag)
     if (gs_config_n_sms(cfg) > GS_MAX_SMS)
         return gs_config_error_at(cfg, gs_config_latest(cfg, sms, 2), diag,
                                   "%u clusters x %u cores = %u SMs is above the compiled "
-                                  "maximum GS_MAX_SMS = %u (tables/limits.h)",
+                                  "maximum GS_MAX_SMS = %u (tables/gs_limits.h)",
                                   (unsigned)cfg->n_clusters, (unsigned)cfg->n_cores_per_cluster,
                                   (unsigned)gs_config_n_sms(cfg), GS_MAX_SMS);
-    if (!is_pow2(cfg->n_sub_partition_per_mchannel))
+    if (!gs_is_pow2(cfg->n_sub_partition_per_mchannel))
         return gs_config_error_at(cfg, gs_config_latest(cfg, sub, 1), diag,
                                   "-gpgpu_n_sub_partition_per_mchannel %u must be a power of two "
                                   "(the sub-partition is taken from bank bits, formats.md 2.3)",
@@ -168,7 +164,7 @@ static gs_status check_drrip(gs_config *cfg, const char *policy_name, uint32_t p
                               (unsigned)(2u * leaders), cache_name, (unsigned)cache->n_sets);
 }
 
-static gs_status check_policies(gs_config *cfg, gs_diag *diag)
+static gs_status check_policy_choices(gs_config *cfg, gs_diag *diag)
 {
     uint32_t l = cfg->drrip_leader_sets;
     gs_status st;
@@ -215,7 +211,7 @@ static gs_status check_memory(gs_config *cfg, gs_diag *diag)
                                   "take at most %u", (unsigned)b_bits,
                                   (unsigned)cfg->dram_timing.n_banks,
                                   (unsigned)log2_floor(cfg->dram_timing.n_banks));
-    if (!has_dramid && (!is_pow2(cfg->n_mem) || (1u << d_bits) != cfg->n_mem))
+    if (!has_dramid && (!gs_is_pow2(cfg->n_mem) || (1u << d_bits) != cfg->n_mem))
         return gs_config_error_at(cfg, gs_config_latest(cfg, chips, 2), diag,
                                   "without dramid@, the address mapping's %u chip bits (D) must "
                                   "select exactly -gpgpu_n_mem %u channels", (unsigned)d_bits,
@@ -299,7 +295,7 @@ gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
     if (st == GS_OK)
         st = check_caches(cfg, diag);
     if (st == GS_OK)
-        st = check_policies(cfg, diag);
+        st = check_policy_choices(cfg, diag);
     if (st == GS_OK)
         st = check_memory(cfg, diag);
     if (st == GS_OK)

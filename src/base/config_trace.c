@@ -32,7 +32,7 @@
 
 #include "base/config_internal.h"
 #include "base/fmt.h"
-#include "limits.h"
+#include "gs_limits.h"
 
 static const char *const spec_names[] = { "BRA", "TEX", "TENSOR", "UDP" };
 #define SPEC_NAMES 4u
@@ -170,7 +170,7 @@ static gs_status check_spec_unit(gs_config *cfg, uint32_t k, gs_diag *diag)
     at = gs_option_find(name, strlen(name));
     if (u->num_units == 0u || u->num_units > GS_MAX_FU_UNITS)
         return gs_config_error_at(cfg, at, diag, "-%s: %u units; an enabled unit needs 1 to "
-                                  "GS_MAX_FU_UNITS = %u (tables/limits.h)", name,
+                                  "GS_MAX_FU_UNITS = %u (tables/gs_limits.h)", name,
                                   (unsigned)u->num_units, GS_MAX_FU_UNITS);
     if (u->id_oc_width == 0u || u->oc_ex_width == 0u || u->max_latency == 0u)
         return gs_config_error_at(cfg, at, diag, "-%s: max latency, ID_OC and OC_EX must be "

@@ -3,7 +3,7 @@
  * (spec/formats.md section 2; types in config.h gs_opt_type).
  *
  * Parsing fills the gs_config field and checks the value on its own (syntax,
- * range, compiled maxima from tables/limits.h); checks that involve several
+ * range, compiled maxima from tables/gs_limits.h); checks that involve several
  * options are in config_check.c. Printing gives the canonical text that
  * --dump-config writes and that parses back to the same value.
  */
@@ -12,7 +12,7 @@
 #include "base/config_internal.h"
 #include "base/event.h"
 #include "base/fmt.h"
-#include "limits.h"
+#include "gs_limits.h"
 
 /* A bounded copy of a token for messages. */
 static const char *shown(const char *text, size_t length, char *buffer, size_t capacity)
@@ -77,7 +77,7 @@ static int next_field(field_cursor *cur, const char *separators, size_t *start, 
     return 1;
 }
 
-/* An unsigned number in [lo, hi]; hi_name names a tables/limits.h maximum. */
+/* An unsigned number in [lo, hi]; hi_name names a tables/gs_limits.h maximum. */
 static int parse_bounded(const gs_option *opt, const char *what, const char *text, size_t start,
                          size_t length, uint64_t lo, uint64_t hi, const char *hi_name,
                          uint64_t *out, gs_value_error *error)
@@ -90,7 +90,7 @@ static int parse_bounded(const gs_option *opt, const char *what, const char *tex
     if (v < lo || v > hi) {
         if (hi_name && v > hi)
             return gs_fail_at(error, (uint32_t)start, "-%s: %s%llu is above the compiled "
-                              "maximum %s = %llu (tables/limits.h)", opt->name, what,
+                              "maximum %s = %llu (tables/gs_limits.h)", opt->name, what,
                               (unsigned long long)v, hi_name, (unsigned long long)hi);
         return gs_fail_at(error, (uint32_t)start, "-%s: %s%llu is out of range [%llu, %llu]",
                           opt->name, what, (unsigned long long)v, (unsigned long long)lo,
@@ -215,7 +215,7 @@ static int parse_mhz(const gs_option *opt, const char *t, size_t s, size_t len, 
     if (mhz > GS_MAX_CLOCK_KHZ / 1000u || mhz * 1000u + frac > GS_MAX_CLOCK_KHZ
         || mhz * 1000u + frac == 0u)
         return gs_fail_at(e, (uint32_t)s, "-%s: clock '%s' must be above 0 and at most "
-                          "GS_MAX_CLOCK_KHZ = %u kHz (tables/limits.h)", opt->name,
+                          "GS_MAX_CLOCK_KHZ = %u kHz (tables/gs_limits.h)", opt->name,
                           shown(t + s, len, buffer, sizeof buffer), GS_MAX_CLOCK_KHZ);
     *khz = (uint32_t)(mhz * 1000u + frac);
     return 1;
@@ -833,7 +833,7 @@ static int parse_name_or_number(const gs_option *opt, const char *t, size_t n, u
     if (n > 0 && t[0] >= '0' && t[0] <= '9' && gs_parse_u64(t, n, &v)) {
         if (v >= count)
             return gs_fail_at(e, 0, "-%s: %llu is above the last policy number %u",
-                              opt->name, (unsigned long long)v, count - 1u);
+                              opt->name, (unsigned long long)v, (unsigned)(count - 1u));
         *out = (uint32_t)v;
         return 1;
     }

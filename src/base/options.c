@@ -17,7 +17,7 @@
 
 #include "base/cache_policy_list.h"
 #include "base/config.h"
-#include "limits.h"
+#include "gs_limits.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -58,7 +58,7 @@ static const char *const dueling_names[] = { "per_slice", "shared", NULL };
 #define OFF(field) offsetof(gs_config, field)
 /* A modelled option of a given type; lo/hi bound numbers (lists: each element). */
 #define OPT(n, type, f, d, lo, hi, help) { n, type, 1, OFF(f), lo, hi, NULL, d, help, NULL }
-/* Same, with the maximum a tables/limits.h value named in errors. */
+/* Same, with the maximum a tables/gs_limits.h value named in errors. */
 #define OPTL(n, type, f, d, lo, lim, help) { n, type, 1, OFF(f), lo, lim, #lim, d, help, NULL }
 #define U32(n, f, d, lo, hi, help) OPT(n, GS_OPT_U32, f, d, lo, hi, help)
 #define U32L(n, f, d, lo, lim, help) { n, GS_OPT_U32, 1, OFF(f), lo, lim, #lim, d, help, NULL }

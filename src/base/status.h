@@ -19,7 +19,7 @@ typedef enum gs_status {
     GS_E_PTX,       /* PTX source */
     GS_E_TRACE,     /* Accel-Sim trace */
     GS_E_WORKLOAD,  /* workload file */
-    GS_E_LIMIT,     /* a compiled maximum (tables/limits.h) exceeded */
+    GS_E_LIMIT,     /* a compiled maximum (tables/gs_limits.h) exceeded */
     GS_E_ARENA,     /* the arena given is too small */
     GS_E_IO,        /* a file could not be read (hosted builds only) */
     GS_E_RUNAWAY,   /* a launch ran past -gs_launch_inst_limit warp instructions */

@@ -122,6 +122,10 @@ void gs_cli_free_arena(void *buffer);
 
 /* Print "file:line:col: error: message" to stderr; returns exit status 2. */
 int gs_cli_report(const gs_diag *diag);
+/* --help's usage lines and flags (cli_run.c), and the man page gpusim(1)
+ * built from them and the option table (cli_man.c, gpusim --man). */
+void gs_cli_print_flags(const gs_sink *sink);
+int gs_cli_man(void);
 /* Send gs_cli_report's and gs_cli_usage_error's lines to `sink` (NULL:
  * stderr again); for test harnesses. */
 void gs_cli_diag_sink_set(const gs_sink *sink);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/nearest.h"
 #include "cli/cli.h"
 #include "cli/cli_config.h"
 #include "presets.h"
@@ -106,9 +107,19 @@ int gs_cli_config_load_one(gs_config *cfg, const char *what)
         return load_text(cfg, name, preset->text, preset->length);
     }
     if (gs_cli_read_file(what, &text, &length, &diag) != GS_OK) {
-        if (!gs_cli_file_exists(what))
+        if (!gs_cli_file_exists(what)) {
+            gs_nearest near;
+            uint32_t i;
+            gs_nearest_begin(&near, what, strlen(what));
+            for (i = 0; i < GS_PRESET_COUNT; i++)
+                gs_nearest_offer(&near, gs_presets[i].name);
+            if (gs_nearest_result(&near) != NULL)
+                return gs_cli_usage_error("--config %s: no preset of that name (did you mean "
+                                          "%s? presets: %s) and no such file", what,
+                                          gs_nearest_result(&near), gs_cli_preset_names());
             return gs_cli_usage_error("--config %s: no preset of that name (presets: %s) and "
                                       "no such file", what, gs_cli_preset_names());
+        }
         return gs_cli_usage_error("--config %s: %s", what, diag.message);
     }
     rc = load_text(cfg, what, text, length);

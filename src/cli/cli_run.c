@@ -37,14 +37,15 @@ static void write_to_file(void *context, const char *text, size_t length)
     fwrite(text, 1, length, (FILE *)context);
 }
 
-static void print_help(void)
+/* The usage lines and the flags, for --help and the man page (cli_man.c). */
+void gs_cli_print_flags(const gs_sink *sink)
 {
-    gs_sink_puts(&gs_cli_stdout,
+    gs_sink_puts(sink,
         "usage: gpusim [--config NAME|FILE ...] [-option value ...] [--stats-json FILE]\n"
         "              [--stats-csv FILE] [--check GOLDEN] [--quiet] [--dump-config] [--help]\n");
-    gs_sink_puts(&gs_cli_stdout, "  --config NAME|FILE  embedded preset (");
-    gs_sink_puts(&gs_cli_stdout, gs_cli_preset_names());
-    gs_sink_puts(&gs_cli_stdout,
+    gs_sink_puts(sink, "  --config NAME|FILE  embedded preset (");
+    gs_sink_puts(sink, gs_cli_preset_names());
+    gs_sink_puts(sink,
         ") or a GPGPU-Sim config file;\n"
         "                      repeatable, loaded in order (also -config FILE); default gtx480\n"
         "  -option value       override any option below, after all config files\n"
@@ -65,7 +66,13 @@ static void print_help(void)
         "  --config-stats      print configuration-derived counters instead of running\n"
         "other commands: gpusim hash ..., gpusim addr ..., gpusim study FILE ...,\n"
         "                gpusim report INPUT... (README \"Running studies\", \"Reports\";\n"
-        "                see gpusim --usage)\n\n");
+        "                see gpusim --usage)\n");
+}
+
+static void print_help(void)
+{
+    gs_cli_print_flags(&gs_cli_stdout);
+    gs_sink_puts(&gs_cli_stdout, "\n");
     gs_config_print_help(&gs_cli_stdout);
 }
 
@@ -363,6 +370,8 @@ int gs_cli_run(int argc, char **argv)
         print_help();
         return 0;
     }
+    if (has_arg(argc, argv, "--man"))
+        return gs_cli_man();   /* src/cli/cli_man.c: gpusim(1) from the same tables */
     /* ---- DISPATCH POINT for later issues: --workload / --functional / --trace ----
      * hook the front ends in here, before the configuration-only job below. */
     if (has_arg(argc, argv, "--list-workloads"))

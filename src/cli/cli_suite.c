@@ -20,6 +20,7 @@
  */
 #include <string.h>
 
+#include "base/nearest.h"
 #include "cli/cli.h"
 #include "workloads.h"
 
@@ -82,6 +83,16 @@ static void list_sizes(const gs_embedded_workload *first, const char *separator,
 
 static gs_status unknown_name(const char *what, gs_diag *diag)
 {
+    gs_nearest near;
+    uint32_t i;
+    gs_nearest_begin(&near, what, strlen(what));
+    for (i = 0; i < gs_embedded_workload_count; i++)   /* NAME and NAME:SIZE keys */
+        gs_nearest_offer(&near, gs_embedded_workloads[i].name);
+    if (gs_nearest_result(&near) != NULL)
+        return gs_diag_set(diag, GS_E_USAGE, "gpusim", 0, 0,
+                           "unknown workload '%s' (did you mean %s?): not an embedded workload "
+                           "(gpusim --list-workloads lists them) and no such file", what,
+                           gs_nearest_result(&near));
     return gs_diag_set(diag, GS_E_USAGE, "gpusim", 0, 0,
                        "unknown workload '%s': not an embedded workload (gpusim "
                        "--list-workloads lists them) and no such file", what);

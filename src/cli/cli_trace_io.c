@@ -12,6 +12,7 @@
  */
 #define _FILE_OFFSET_BITS 64
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,7 +37,7 @@ static int seek_to(gs_cli_trace_files *files, uint32_t handle, uint64_t offset)
 {
     FILE *f = files->f[handle];
     uint64_t pos = files->pos[handle];
-    const uint64_t step = (uint64_t)(~0ul >> 1);  /* LONG_MAX (tables/limits.h shadows <limits.h>) */
+    const uint64_t step = (uint64_t)LONG_MAX;
     if (pos == offset)
         return 0;
     if (offset <= step) {                       /* one absolute seek */

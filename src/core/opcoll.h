@@ -59,7 +59,7 @@
 #define GS_OC_MAX_CUS 64u       /* collector units of all sets together */
 #define GS_OC_MAX_BANKS 64u
 #define GS_OC_MAX_WARPS 64u     /* warp slots (core/cta_dispatch.h's maximum) */
-#define GS_OC_MAX_SCHEDS 8u     /* schedulers (above tables/limits.h's maximum) */
+#define GS_OC_MAX_SCHEDS 8u     /* schedulers (above tables/gs_limits.h's maximum) */
 #define GS_OC_NONE 0xFFFFFFFFu
 /* Issue to dispatch of an instruction whose reads meet no conflict: read the
  * cycle after issue, dispatch the cycle after that. */

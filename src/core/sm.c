@@ -423,7 +423,7 @@ static void issue_to(gs_sm *sm, uint32_t w, const gs_inst *inst, uint32_t tag, u
 }
 
 /* The last unit refusal seen by one scheduler in one cycle. Within a
- * schedule() call nothing issues, so a unit that refused one head refuses
+ * schedule_issue() call nothing issues, so a unit that refused one head refuses
  * every head with the same (specialized unit, unit, class, LD/ST port): the
  * memo answers those without asking again (same result, less work when many
  * warps wait on one busy unit, e.g. loads behind a retrying LD/ST unit). */
@@ -665,7 +665,7 @@ static gs_dependency dependency_of(const gs_sm_view *view, const gs_sched *sched
     return waiting & view->waw_wait ? GS_DEPENDENCY_WAW : GS_DEPENDENCY_NONE;
 }
 
-static int schedule(gs_sm *sm, uint32_t s, uint64_t cycle)
+static int schedule_issue(gs_sm *sm, uint32_t s, uint64_t cycle)
 {
     gs_sched *sched = &sm->scheds[s];
     gs_sm_view *view = &sm->views[s];
@@ -717,7 +717,7 @@ static void issue(gs_sm *sm, uint64_t cycle)
             sm->st.stall[GS_STALL_IDLE]++;
             continue;
         }
-        any |= schedule(sm, s, cycle);
+        any |= schedule_issue(sm, s, cycle);
     }
     if (any)
         sm->st.issue_cycles++;

@@ -8,6 +8,7 @@
 #ifndef GS_EXEC_EXEC_INT_H
 #define GS_EXEC_EXEC_INT_H
 
+#include "base/bits.h"
 #include "exec/exec.h"
 
 #define GS_LANES 32u
@@ -37,14 +38,6 @@ typedef struct gs_x {
     int stack_done;          /* the handler already moved the SIMT stack */
     gs_inst *out;            /* may be NULL */
 } gs_x;
-
-static inline unsigned gs_popcount32(uint32_t value)
-{
-    value = value - ((value >> 1) & 0x55555555u);
-    value = (value & 0x33333333u) + ((value >> 2) & 0x33333333u);
-    value = (value + (value >> 4)) & 0x0F0F0F0Fu;
-    return (value * 0x01010101u) >> 24;
-}
 
 static inline uint64_t gs_x_mask_bytes(uint64_t value, unsigned bytes)
 {

@@ -106,7 +106,7 @@ static uint64_t int_to_int(const gs_ptx_inst *inst, uint64_t a)
 }
 
 /* .sat on an f16 result: clamp to [0, 1], NaN and negatives -> +0. */
-static uint16_t f16_sat(uint16_t a)
+static uint16_t move_f16_saturate(uint16_t a)
 {
     if ((a & 0x7C00u) == 0x7C00u && (a & 0x3FFu))
         return 0;
@@ -128,7 +128,7 @@ static uint64_t int_to_float(const gs_ptx_inst *inst, uint64_t a, int *ok)
         return is_signed ? gs_f64_from_s64((int64_t)value, r) : gs_f64_from_u64(value, r);
     if (inst->type == GS_PTX_T_F16) {   /* one rounding, straight from the integer */
         uint16_t h = is_signed ? gs_f16_from_s64((int64_t)value, r) : gs_f16_from_u64(value, r);
-        return (inst->flags & GS_PTX_F_SAT) ? f16_sat(h) : h;
+        return (inst->flags & GS_PTX_F_SAT) ? move_f16_saturate(h) : h;
     }
     *ok = 0;
     return 0;
@@ -166,7 +166,7 @@ static uint32_t f32_finish(const gs_ptx_inst *inst, uint32_t value)
 
 static uint16_t f16_finish(const gs_ptx_inst *inst, uint16_t value)
 {
-    return (inst->flags & GS_PTX_F_SAT) ? f16_sat(value) : value;
+    return (inst->flags & GS_PTX_F_SAT) ? move_f16_saturate(value) : value;
 }
 
 static uint64_t float_to_float(const gs_ptx_inst *inst, uint64_t a, int *ok)

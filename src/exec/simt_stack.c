@@ -4,17 +4,9 @@
  */
 #include "exec/simt_stack.h"
 
+#include "base/bits.h"
 #include "base/status.h"
 
-static unsigned popcount32(uint32_t value)
-{
-    unsigned count = 0;
-    while (value) {
-        value &= value - 1u;
-        count++;
-    }
-    return count;
-}
 
 void gs_simt_reset(gs_simt_stack *stack, uint32_t start_pc, uint32_t mask)
 {
@@ -72,7 +64,7 @@ void gs_simt_branch(gs_simt_stack *stack, uint32_t taken, uint32_t target,
     }
     /* More active threads pushed first, so the smaller path runs first;
      * decision: on a tie the taken path runs first. */
-    if (popcount32(not_taken) >= popcount32(taken)) {
+    if (gs_popcount32(not_taken) >= gs_popcount32(taken)) {
         first_pc = fallthrough; first_mask = not_taken;
         second_pc = target; second_mask = taken;
     } else {

@@ -31,7 +31,7 @@
 #define FRAC32 0x007fffffu
 #define HIDDEN32 0x00800000u
 #define NAN32 0x7fffffffu   /* canonical NaN, as NVIDIA GPUs return it */
-#define ONE64 GS_ONE64
+#define ONE64 ((uint64_t)1)
 #define ROUND_SHIFT 39      /* 63 - 24: bits below the kept 24 */
 #define ROUND_MASK ((ONE64 << ROUND_SHIFT) - 1)
 #define ROUND_HALF (ONE64 << (ROUND_SHIFT - 1))

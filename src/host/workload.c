@@ -103,7 +103,7 @@ static int word_is(const wl_word *w, const char *text)
     return w->length == n && memcmp(w->text, text, n) == 0;
 }
 
-static int is_name_char(char c, int first)
+static int wl_is_name_char(char c, int first)
 {
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')
         return 1;
@@ -116,7 +116,7 @@ static int is_name(const char *text, size_t length)
     if (length == 0 || length >= GS_WL_NAME_MAX)
         return 0;
     for (i = 0; i < length; i++)
-        if (!is_name_char(text[i], i == 0))
+        if (!wl_is_name_char(text[i], i == 0))
             return 0;
     return 1;
 }
@@ -138,7 +138,7 @@ static int parse_type(const char *text, size_t length, gs_wl_type *type)
     return 0;
 }
 
-static int hex_digit(char c)
+static int wl_hex_digit(char c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -198,7 +198,7 @@ static int parse_f32(const char *t, size_t n, uint64_t *bits)
     uint32_t value = 0;
     if (n == 10 && t[0] == '0' && (t[1] == 'f' || t[1] == 'F')) {
         for (i = 2; i < 10; i++) {
-            int d = hex_digit(t[i]);
+            int d = wl_hex_digit(t[i]);
             if (d < 0)
                 return 0;
             value = value << 4 | (uint32_t)d;
@@ -322,7 +322,8 @@ static gs_status option_range(wl_parser *p, const wl_word *value, const char *ke
     if (!dots || !gs_parse_u64(value->text, (size_t)(dots - value->text), &a) ||
         !gs_parse_u64(dots + 2, value->length - (size_t)(dots - value->text) - 2u, &b) ||
         a > b || b > max)
-        return fail(p, value->column, "%s= takes LO..HI with 0 <= LO <= HI <= %u", key, max);
+        return fail(p, value->column, "%s= takes LO..HI with 0 <= LO <= HI <= %u", key,
+                    (unsigned)max);
     *lo = (uint32_t)a;
     *hi = (uint32_t)b;
     return GS_OK;
@@ -390,7 +391,7 @@ static gs_status read_type(wl_parser *p, const wl_word *w, gs_wl_type *type)
     return GS_OK;
 }
 
-static gs_status read_value(wl_parser *p, const wl_word *w, gs_wl_type type, uint64_t *bits)
+static gs_status read_typed_value(wl_parser *p, const wl_word *w, gs_wl_type type, uint64_t *bits)
 {
     char t[WL_SHOW_MAX];
     if (!gs_wl_parse_value(type, w->text, w->length, bits))
@@ -427,8 +428,8 @@ static gs_status init_random(wl_parser *p, gs_wl_buffer *b, const wl_word *v)
         return GS_OK;
     }
     b->init.kind = GS_DATAGEN_RANDOM_INT;
-    if ((st = read_value(p, &v[1], (gs_wl_type)b->type, &lo)) ||
-        (st = read_value(p, &v[2], (gs_wl_type)b->type, &hi)))
+    if ((st = read_typed_value(p, &v[1], (gs_wl_type)b->type, &lo)) ||
+        (st = read_typed_value(p, &v[2], (gs_wl_type)b->type, &hi)))
         return st;
     if (signed_less((gs_wl_type)b->type, hi, lo))
         return fail(p, v[2].column, "max= is below min=");
@@ -484,7 +485,7 @@ static gs_status parse_init(wl_parser *p, gs_wl_buffer *b)
         if ((st = read_options(p, 5, const_keys, 1, "value=", v)) ||
             (st = require_option(p, &v[0], "value")))
             return st;
-        return read_value(p, &v[0], (gs_wl_type)b->type, &b->init.value);
+        return read_typed_value(p, &v[0], (gs_wl_type)b->type, &b->init.value);
     }
     if (word_is(init, "iota"))
         return (st = read_options(p, 5, iota_keys, 2, "start= step=", v)) ? st
@@ -539,7 +540,7 @@ static gs_status add_pattern(wl_parser *p, const gs_datagen_spec *spec, unsigned
      * every row's count, seconds for 2^28 rows (issue 20 defect 7). */
     if (least > (uint64_t)INT32_MAX)
         return fail(p, p->words[0].column, "the pattern has at least %llu non-zeros (edges); "
-                    "it needs 1 to %d", (unsigned long long)least, INT32_MAX);
+                    "it needs 1 to %d", (unsigned long long)least, (int)INT32_MAX);
     if (p->total_bytes + least_bytes > GS_WL_TOTAL_BYTES_MAX)
         return fail(p, p->words[0].column, "the pattern's buffers take at least %llu bytes, "
                     "and the workload's buffers may take %llu bytes in all (%llu taken before "
@@ -550,7 +551,7 @@ static gs_status add_pattern(wl_parser *p, const gs_datagen_spec *spec, unsigned
     /* Row pointers and columns are s32 (the kernels' int*): both bounded. */
     if (nnz == 0 || nnz > (uint64_t)INT32_MAX)
         return fail(p, p->words[0].column, "the pattern has %llu non-zeros (edges); it needs "
-                    "1 to %d", (unsigned long long)nnz, INT32_MAX);
+                    "1 to %d", (unsigned long long)nnz, (int)INT32_MAX);
     if ((st = add_buffer(p, &p->words[name_word], GS_WL_S32, (uint64_t)spec->rows + 1u, &b)))
         return st;
     b->init = *spec;
@@ -705,7 +706,7 @@ static gs_status parse_set(wl_parser *p)
     if ((st = new_step(p, GS_WL_STEP_SET, &s)) ||
         (st = parse_element(p, &p->words[1], &s->buffer, &s->index)))
         return st;
-    return read_value(p, &p->words[3], (gs_wl_type)p->wl->buffers[s->buffer].type, &s->value);
+    return read_typed_value(p, &p->words[3], (gs_wl_type)p->wl->buffers[s->buffer].type, &s->value);
 }
 
 /* "repeat" or "for": the kind of the open loop (diagnostics). */
@@ -739,7 +740,7 @@ static gs_status loop_reference(wl_parser *p, const char *text, size_t length,
     f = &p->wl->steps[p->open_repeat];
     if (strlen(f->kernel) != length - 1u || memcmp(f->kernel, text + 1, length - 1u) != 0)
         return fail(p, column, "'%s' is not the variable of the enclosing for ($%s, line %u)",
-                    show(&w, t), f->kernel, f->line);
+                    show(&w, t), f->kernel, (unsigned)f->line);
     return GS_OK;
 }
 
@@ -767,7 +768,7 @@ static gs_status parse_for(wl_parser *p)
     char t[WL_SHOW_MAX];
     if (p->open_repeat >= 0)
         return fail(p, p->words[0].column, "for cannot be nested (the %s on line %u has no "
-                    "end yet)", open_loop_kind(p), p->wl->steps[p->open_repeat].line);
+                    "end yet)", open_loop_kind(p), (unsigned)p->wl->steps[p->open_repeat].line);
     if (p->num_words != 4 || !word_is(&p->words[2], "="))
         return fail(p, p->words[0].column, "for takes VAR = FIRST..LAST");
     if (!is_name(p->words[1].text, p->words[1].length) ||
@@ -807,7 +808,8 @@ static gs_status parse_repeat(wl_parser *p)
     gs_status st;
     if (p->open_repeat >= 0)
         return fail(p, p->words[0].column, "repeat cannot be nested (the %s on line %u "
-                    "has no end yet)", open_loop_kind(p), p->wl->steps[p->open_repeat].line);
+                    "has no end yet)", open_loop_kind(p),
+                    (unsigned)p->wl->steps[p->open_repeat].line);
     if (p->num_words != 6 || p->words[1].length < 4u ||
         memcmp(p->words[1].text, "max=", 4) != 0 ||
         !word_is(&p->words[2], "until") ||
@@ -820,7 +822,7 @@ static gs_status parse_repeat(wl_parser *p)
     if ((st = option_u64(p, &max, "max", 1, GS_WL_REPEAT_MAX, &n)) ||
         (st = new_step(p, GS_WL_STEP_REPEAT, &s)) ||
         (st = parse_element(p, &p->words[3], &s->buffer, &s->index)) ||
-        (st = read_value(p, &p->words[5], (gs_wl_type)p->wl->buffers[s->buffer].type,
+        (st = read_typed_value(p, &p->words[5], (gs_wl_type)p->wl->buffers[s->buffer].type,
                          &s->value)))
         return st;
     s->max_iterations = (uint32_t)n;
@@ -842,7 +844,7 @@ static gs_status parse_end(wl_parser *p)
         launches += p->wl->steps[i].kind == GS_WL_STEP_LAUNCH;
     if (launches == 0)
         return fail(p, p->words[0].column, "the %s on line %u launches no kernel",
-                    open_loop_kind(p), p->wl->steps[p->open_repeat].line);
+                    open_loop_kind(p), (unsigned)p->wl->steps[p->open_repeat].line);
     if ((st = new_step(p, GS_WL_STEP_END, &s)))
         return st;
     s->partner = (uint16_t)p->open_repeat;
@@ -911,7 +913,7 @@ static gs_status loop_dimension(wl_parser *p, const wl_word *v, size_t start, si
         return st;
     if (!loop_within(p, 1, max))
         return fail(p, v->column + (uint32_t)start, "%s= dimension $%s takes values outside "
-                    "1..%u", key, p->wl->steps[p->open_repeat].kernel, max);
+                    "1..%u", key, p->wl->steps[p->open_repeat].kernel, (unsigned)max);
     return GS_OK;
 }
 
@@ -938,7 +940,8 @@ static gs_status parse_dims(wl_parser *p, const wl_word *v, const char *key,
         } else if (d == 3 || !gs_parse_u64(v->text + start, i - start, &n) || n == 0 ||
                    n > max[d])
             return fail(p, v->column, "%s= takes X[,Y[,Z]] with 1 <= X <= %u, "
-                        "1 <= Y <= %u, 1 <= Z <= %u", key, max[0], max[1], max[2]);
+                        "1 <= Y <= %u, 1 <= Z <= %u", key, (unsigned)max[0], (unsigned)max[1],
+                        (unsigned)max[2]);
         else
             dims[d++] = (uint32_t)n;
         if (i == v->length)
@@ -1024,7 +1027,7 @@ static gs_status parse_arg(wl_parser *p, gs_wl_step *s, const wl_word *w)
     a->type = (uint8_t)type;
     if (value.length > 0 && value.text[0] == '$')
         return loop_argument(p, a, &value, type);
-    return read_value(p, &value, type, &a->bits);
+    return read_typed_value(p, &value, type, &a->bits);
 }
 
 /* launch KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG... */

@@ -131,8 +131,8 @@ static gs_status check_arg(const gs_workload *wl, const gs_wl_step *s, unsigned 
                        "argument %u of '%s' is %s (%u bytes) but parameter '%s' is .%s "
                        "(%u bytes)", i + 1u, s->kernel,
                        a->is_buffer ? "a buffer address" : gs_wl_type_name((gs_wl_type)a->type),
-                       bytes, param->name, gs_ptx_type_name((gs_ptx_type)param->type),
-                       param->size_bytes);
+                       (unsigned)bytes, param->name, gs_ptx_type_name((gs_ptx_type)param->type),
+                       (unsigned)param->size_bytes);
 }
 
 static gs_status find_kernel(const gs_workload *wl, const gs_wl_step *s,

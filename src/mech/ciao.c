@@ -110,7 +110,7 @@
 #include "base/fmt.h"
 
 #define CIAO_MAX_SAMPLES 1024u   /* as the GPU's samples (sim/gpu.h) */
-#define SAMPLE_WORDS 5u          /* VTA hits, stalls, stalled at the end, isolations,
+#define CIAO_SAMPLE_WORDS 5u          /* VTA hits, stalls, stalled at the end, isolations,
                                   * isolated at the end */
 
 #define NO_WARP 0xFFFFu
@@ -151,7 +151,7 @@ typedef struct ciao_state {
     uint64_t isolations, unisolations, isolated_max;
     uint64_t tested, over;        /* warps tested at high epochs, those above the cutoff */
     uint64_t *matrix;             /* [warps][warps] with -gs_ciao_matrix 1, else NULL */
-    uint64_t *samples;            /* -gs_sample_cycles: SAMPLE_WORDS a period */
+    uint64_t *samples;            /* -gs_sample_cycles: CIAO_SAMPLE_WORDS a period */
     uint64_t sample_cycles, n_samples, samples_dropped, last_hits, last_stalls, last_isolations;
 } ciao_state;
 
@@ -162,19 +162,19 @@ static size_t ciao_bytes(const gs_config *cfg)
     size_t sms = gs_config_n_sms(cfg), warps = gs_config_warps_per_sm(cfg);
     size_t tags = sms * warps * cfg->ciao_vta_entries;
     size_t words = (cfg->ciao_matrix ? warps * warps : 0u) +
-                   (cfg->sample_cycles ? (size_t)CIAO_MAX_SAMPLES * SAMPLE_WORDS : 0u);
+                   (cfg->sample_cycles ? (size_t)CIAO_MAX_SAMPLES * CIAO_SAMPLE_WORDS : 0u);
     return sizeof(ciao_state) + sms * sizeof(ciao_sm) + sms * warps * sizeof(ciao_warp) +
            (tags + words) * sizeof(uint64_t) + tags * sizeof(uint16_t);
 }
 
-static gs_sched *sched_of_warp(const ciao_state *s, uint32_t sm, uint32_t warp)
+static gs_sched *ciao_sched_of_warp(const ciao_state *s, uint32_t sm, uint32_t warp)
 {
     return s->sched_of(s->machine, sm, gs_sched_of_warp(warp, s->scheds));
 }
 
 static int present(const ciao_state *s, uint32_t sm, uint32_t warp)
 {
-    const gs_sched *sc = sched_of_warp(s, sm, warp);
+    const gs_sched *sc = ciao_sched_of_warp(s, sm, warp);
     return (int)((sc->present >> gs_sched_local_slot(warp, s->scheds)) & 1u);
 }
 
@@ -183,7 +183,7 @@ static ciao_warp *warp_at(ciao_state *s, uint32_t sm, uint32_t warp)
     return &s->w[(size_t)sm * s->warps + warp];
 }
 
-static void clear_warp(ciao_state *s, uint32_t sm, uint32_t warp)
+static void ciao_clear_warp(ciao_state *s, uint32_t sm, uint32_t warp)
 {
     size_t at = ((size_t)sm * s->warps + warp) * s->entries, e;
     ciao_warp *w = warp_at(s, sm, warp);
@@ -212,7 +212,8 @@ static void set_stalled(ciao_state *s, uint32_t sm, uint32_t warp, int stalled)
         c->stalled--;
         w->stalled_by = NO_WARP;
     }
-    gs_sched_set_issue_allowed(sched_of_warp(s, sm, warp), gs_sched_local_slot(warp, s->scheds),
+    gs_sched_set_issue_allowed(ciao_sched_of_warp(s, sm, warp), gs_sched_local_slot(warp,
+                                                                                    s->scheds),
                                !stalled);
 }
 
@@ -240,7 +241,7 @@ static void set_isolated(ciao_state *s, uint32_t sm, uint32_t warp, int isolated
 
 /* FIFO insert; a line already in the array takes the new evictor in place
  * (one entry a line, so one reuse is one hit). */
-static void vta_insert(ciao_state *s, uint32_t sm, uint32_t owner, uint64_t line,
+static void ciao_vta_insert(ciao_state *s, uint32_t sm, uint32_t owner, uint64_t line,
                        uint32_t evicting)
 {
     ciao_warp *w = warp_at(s, sm, owner);
@@ -317,7 +318,7 @@ static uint32_t by_age(const ciao_state *s, uint32_t sm, uint32_t *order)
     uint64_t ages[GS_SCHED_MAX_WARPS * 4u];
     uint32_t w, n = 0, i;
     for (w = 0; w < s->warps && n < GS_SCHED_MAX_WARPS * 4u; w++) {
-        const gs_sched *sc = sched_of_warp(s, sm, w);
+        const gs_sched *sc = ciao_sched_of_warp(s, sm, w);
         unsigned local = gs_sched_local_slot(w, s->scheds);
         if (!((sc->present >> local) & 1u))
             continue;
@@ -340,7 +341,7 @@ static int cta_at_barrier(const ciao_state *s, uint32_t sm, uint32_t warp)
     const ciao_warp *here = &s->w[(size_t)sm * s->warps];
     uint32_t cta = here[warp].cta, k;
     for (k = 0; k < s->warps; k++) {
-        const gs_sched *sc = sched_of_warp(s, sm, k);
+        const gs_sched *sc = ciao_sched_of_warp(s, sm, k);
         unsigned local = gs_sched_local_slot(k, s->scheds);
         if (((sc->blocked & sc->present) >> local & 1u) &&
             (here[k].cta == cta || cta == GS_ORIGIN_NO_CTA))
@@ -474,7 +475,7 @@ static void reset(ciao_state *s)
         for (w = 0; w < s->warps; w++) {
             set_stalled(s, sm, w, 0);
             set_isolated(s, sm, w, 0);
-            clear_warp(s, sm, w);
+            ciao_clear_warp(s, sm, w);
         }
         s->sm[sm].insts = 0;
         s->sm[sm].next_high = s->high_epoch;
@@ -483,9 +484,9 @@ static void reset(ciao_state *s)
 }
 
 /* The end of sampling period (cycle `now` is its last). */
-static void take_sample(ciao_state *s)
+static void ciao_take_sample(ciao_state *s)
 {
-    uint64_t *out = &s->samples[s->n_samples * SAMPLE_WORDS], stalled = 0, isolated = 0;
+    uint64_t *out = &s->samples[s->n_samples * CIAO_SAMPLE_WORDS], stalled = 0, isolated = 0;
     uint32_t sm;
     if (s->n_samples == CIAO_MAX_SAMPLES) {
         s->samples_dropped++;
@@ -512,7 +513,7 @@ static void ciao_event(void *ctx, const gs_event *ev)
     uint32_t sm = ev->origin.sm, warp = ev->origin.warp;
     if (ev->kind == GS_EV_EPOCH) {
         if (ev->outcome == GS_EPOCH_BY_CYCLES)
-            take_sample(s);
+            ciao_take_sample(s);
         return;
     }
     if (ev->kind == GS_EV_KERNEL_LAUNCH || ev->kind == GS_EV_KERNEL_FINISH) {
@@ -527,7 +528,7 @@ static void ciao_event(void *ctx, const gs_event *ev)
     case GS_EV_L1D_EVICT:
     case GS_EV_SMEM_CACHE_EVICT:   /* seed-001 2.8: one VTA for both */
         if (ev->owner_sm < s->n_sms && ev->owner_warp < s->warps)
-            vta_insert(s, ev->owner_sm, ev->owner_warp, ev->addr, warp);
+            ciao_vta_insert(s, ev->owner_sm, ev->owner_warp, ev->addr, warp);
         return;
     case GS_EV_L1D_ACCESS:
         if (!ev->is_write && ev->outcome == GS_OUTCOME_MISS && sm < s->n_sms && warp < s->warps)
@@ -550,7 +551,7 @@ static void ciao_event(void *ctx, const gs_event *ev)
     case GS_EV_WARP_EXIT:
         set_stalled(s, sm, warp, 0);
         set_isolated(s, sm, warp, 0);
-        clear_warp(s, sm, warp);
+        ciao_clear_warp(s, sm, warp);
         forget_warp(s, sm, warp);
         return;
     default:
@@ -614,8 +615,8 @@ static gs_status ciao_init(void *state, const gs_mech_env *env, gs_mech_hooks *h
     s->matrix = cfg->ciao_matrix ? s->vta + tags : NULL;
     s->samples = s->vta + tags + (cfg->ciao_matrix ? warps * warps : 0u);
     s->sample_cycles = cfg->sample_cycles;
-    s->evictor = (uint16_t *)(void *)(s->samples +
-                                      (cfg->sample_cycles ? CIAO_MAX_SAMPLES * SAMPLE_WORDS : 0u));
+    s->evictor = (uint16_t *)(void *)(s->samples + (cfg->sample_cycles
+                                                    ? CIAO_MAX_SAMPLES * CIAO_SAMPLE_WORDS : 0u));
     reset(s);
     hooks->sub.fn = ciao_event;
     if (s->variant != VARIANT_T) {   /* isolation: the I bit redirects the warp's loads */
@@ -668,7 +669,7 @@ static void report_samples(const ciao_state *s, gs_stats *stats)
     char name[GS_STAT_NAME_MAX];
     uint64_t i;
     for (i = 0; i < s->n_samples; i++) {
-        const uint64_t *v = &s->samples[i * SAMPLE_WORDS];
+        const uint64_t *v = &s->samples[i * CIAO_SAMPLE_WORDS];
         unsigned long long to = (unsigned long long)((i + 1u) * s->sample_cycles);
         gs_fmt(name, sizeof name, "ciao_vta_hits_to_%llu", to);
         gs_stats_put_count(stats, name, v[0]);

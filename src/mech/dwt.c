@@ -312,7 +312,7 @@ static void kernel_end(gs_dwt *d)
     d->counting = 0;
 }
 
-static void set_wake(gs_dwt *d)
+static void dwt_set_wake(gs_dwt *d)
 {
     d->wake_at = GS_WAKE_NONE;
     if (d->phase == PH_IDLE)
@@ -358,7 +358,7 @@ uint32_t gs_dwt_event(gs_dwt *d, const gs_event *ev)
     default:
         return 0;
     }
-    set_wake(d);
+    dwt_set_wake(d);
     return done;
 }
 

@@ -66,7 +66,7 @@ static size_t loc_bytes(const gs_config *cfg)
 }
 
 /* The class of an access by origin o with `lanes` against the record r. */
-static unsigned classify(const loc_record *r, const gs_origin *o, uint32_t lanes)
+static unsigned locality_classify(const loc_record *r, const gs_origin *o, uint32_t lanes)
 {
     if (r->kernel != o->kernel)
         return LOC_KERNEL;
@@ -89,7 +89,7 @@ static void loc_event(void *ctx, const gs_event *ev)
         return;
     /* direct-mapped on the line address: a multiplicative hash spreads strides */
     r = &l->table[(uint32_t)((ev->addr * 0x9E3779B97F4A7C15ull) >> 32) & s->mask];
-    cls = r->tag == ev->addr + 1u ? classify(r, &ev->origin, ev->value) : LOC_COLD;
+    cls = r->tag == ev->addr + 1u ? locality_classify(r, &ev->origin, ev->value) : LOC_COLD;
     l->count[cls]++;
     l->hits[cls] += ev->outcome == GS_OUTCOME_HIT || ev->outcome == GS_OUTCOME_HIT_RESERVED;
     r->tag = ev->addr + 1u;

@@ -132,7 +132,7 @@ static int underused(const statpcal_state *s, uint64_t now, uint64_t *l2_use,
     return (s->l2_threshold == 0 || l2_low) && (s->dram_threshold == 0 || dram_low);
 }
 
-static void period_end(statpcal_state *s, uint64_t now)
+static void statpcal_period_end(statpcal_state *s, uint64_t now)
 {
     uint64_t l2_use, dram_use;
     uint32_t room = s->per_sched - s->warps;
@@ -187,7 +187,7 @@ static void statpcal_event(void *ctx, const gs_event *ev)
         if (ev->outcome != GS_EPOCH_BY_WAKE || !s->running)
             return;
         if (ev->cycle == s->next_period_end)   /* the only wake it sets */
-            period_end(s, ev->cycle);
+            statpcal_period_end(s, ev->cycle);
         return;
     default:
         return;

@@ -149,7 +149,7 @@ static gs_status cache_alloc(gs_cache *c, gs_arena *arena, const gs_cache_params
     c->mq = (gs_cache_miss *)gs_arena_alloc(arena, c->mq_capacity * sizeof(gs_cache_miss));
     if ((c->n_lines && c->lines == NULL) || c->mq == NULL)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for a cache of %u "
-                           "lines (need %u bytes)", c->n_lines,
+                           "lines (need %u bytes)", (unsigned)c->n_lines,
                            (unsigned)gs_cache_arena_bytes(p));
     st = gs_mshr_init(&c->mshr, arena, gs_cache_mshr_entries(p), gs_cache_mshr_merge(p),
                       p->mshr_waiter_limit, diag);
@@ -161,7 +161,7 @@ static gs_status cache_alloc(gs_cache *c, gs_arena *arena, const gs_cache_params
     c->unb_buckets = (uint32_t *)gs_arena_alloc(arena, buckets * sizeof(uint32_t));
     if (c->unb_buckets == NULL)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for an unbounded "
-                           "cache of %u lines", c->n_lines);
+                           "cache of %u lines", (unsigned)c->n_lines);
     c->unb_bucket_mask = buckets - 1u;
     for (i = 0; i < buckets; i++)
         c->unb_buckets[i] = GS_CACHE_NONE;

@@ -27,16 +27,18 @@ static gs_status split_check_option(const gs_l1_split *s, uint32_t i, gs_diag *d
     uint32_t kb = s->option_kb[i];
     if (i > 0 && kb <= s->option_kb[i - 1u])
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "-gpgpu_shmem_option must be strictly "
-                           "ascending (%u KB after %u KB)", kb, s->option_kb[i - 1u]);
+                           "ascending (%u KB after %u KB)", (unsigned)kb,
+                           (unsigned)(s->option_kb[i - 1u]));
     if (kb >= s->unified_kb)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "-gpgpu_shmem_option %u KB leaves no "
                            "L1D in -gpgpu_unified_l1d_size %u KB (each carve-out must be below "
-                           "it)", kb, s->unified_kb);
+                           "it)", (unsigned)kb, (unsigned)s->unified_kb);
     if (((uint64_t)(s->unified_kb - kb) * 1024u) % s->way_bytes != 0)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "L1D of %u KB (unified %u KB - "
                            "carve-out %u KB) is not a whole number of %u-byte ways (sets x "
-                           "line of -gpgpu_cache:dl1)", s->unified_kb - kb, s->unified_kb, kb,
-                           s->way_bytes);
+                           "line of -gpgpu_cache:dl1)", (unsigned)(s->unified_kb - kb),
+                           (unsigned)s->unified_kb, (unsigned)kb,
+                           (unsigned)s->way_bytes);
     return GS_OK;
 }
 
@@ -63,7 +65,7 @@ gs_status gs_l1_split_check(const gs_config *cfg, gs_diag *diag)
     if ((uint64_t)s.option_kb[s.n_options - 1u] * 1024u < cfg->shmem_bytes)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "the largest -gpgpu_shmem_option (%u "
                            "KB) is below -gpgpu_shmem_size (%u bytes): a kernel could need a "
-                           "carve-out no option gives", s.option_kb[s.n_options - 1u],
+                           "carve-out no option gives", (unsigned)(s.option_kb[s.n_options - 1u]),
                            (unsigned)cfg->shmem_bytes);
     return GS_OK;
 }
@@ -97,5 +99,5 @@ gs_status gs_l1_split_choose(const gs_l1_split *split, uint64_t shmem_bytes_per_
     return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0, "a kernel needs %llu bytes of shared "
                        "memory per SM, above the largest -gpgpu_shmem_option (%u KB)",
                        (unsigned long long)shmem_bytes_per_sm,
-                       split->option_kb[split->n_options - 1u]);
+                       (unsigned)(split->option_kb[split->n_options - 1u]));
 }

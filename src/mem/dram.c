@@ -78,54 +78,55 @@ uint32_t gs_dram_lowest_bit(uint64_t mask)
 
 /* ---- parameters ---- */
 
-static gs_status check_timing(const gs_dram_timing *t, gs_diag *diag)
+static gs_status dram_check_timing(const gs_dram_timing *t, gs_diag *diag)
 {
     if (t->nbk == 0 || t->nbk > GS_DRAM_BANKS_MAX)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
-                           "-gpgpu_dram_timing_opt nbk=%u must be 1..%u", t->nbk,
+                           "-gpgpu_dram_timing_opt nbk=%u must be 1..%u", (unsigned)t->nbk,
                            GS_DRAM_BANKS_MAX);
     if (t->nbkgrp == 0 || t->nbk % t->nbkgrp != 0)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "-gpgpu_dram_timing_opt nbkgrp=%u must be at least 1 and divide "
-                           "nbk=%u", t->nbkgrp, t->nbk);
+                           "nbk=%u", (unsigned)t->nbkgrp, (unsigned)t->nbk);
     return GS_OK;
 }
 
-static gs_status check_queues(const gs_dram_params *p, gs_diag *diag)
+static gs_status dram_check_queues(const gs_dram_params *p, gs_diag *diag)
 {
     if (p->read_queue_size == 0 || p->write_queue_size == 0)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "DRAM read queue size %u and write queue size %u must be at least 1",
-                           p->read_queue_size, p->write_queue_size);
+                           (unsigned)p->read_queue_size, (unsigned)p->write_queue_size);
     if (p->write_high_watermark == 0 || p->write_high_watermark > p->write_queue_size ||
         p->write_low_watermark > p->write_high_watermark)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "DRAM write watermarks %u:%u must satisfy low <= high, "
-                           "1 <= high <= write queue size %u", p->write_high_watermark,
-                           p->write_low_watermark, p->write_queue_size);
+                           "1 <= high <= write queue size %u", (unsigned)p->write_high_watermark,
+                           (unsigned)p->write_low_watermark, (unsigned)p->write_queue_size);
     if (p->scheduler >= GS_DSCHED_COUNT)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "-gpgpu_dram_scheduler %u is not a scheduler (0 to %u)",
-                           p->scheduler, GS_DSCHED_COUNT - 1u);
+                           (unsigned)p->scheduler, GS_DSCHED_COUNT - 1u);
     return GS_OK;
 }
 
 gs_status gs_dram_params_check(const gs_dram_params *p, gs_diag *diag)
 {
-    gs_status st = check_timing(&p->timing, diag);
+    gs_status st = dram_check_timing(&p->timing, diag);
     if (st != GS_OK)
         return st;
     if (p->data_command_freq_ratio == 0 || p->burst_length == 0 ||
         p->burst_length % p->data_command_freq_ratio != 0)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "-gpgpu_dram_burst_length %u must be a nonzero multiple of "
-                           "-dram_data_command_freq_ratio %u", p->burst_length,
-                           p->data_command_freq_ratio);
+                           "-dram_data_command_freq_ratio %u", (unsigned)p->burst_length,
+                           (unsigned)p->data_command_freq_ratio);
     if (p->bus_width_bytes == 0 || p->chips_per_channel == 0)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "-gpgpu_dram_buswidth %u and -gpgpu_n_mem_per_ctrlr %u must be "
-                           "at least 1", p->bus_width_bytes, p->chips_per_channel);
-    return check_queues(p, diag);
+                           "at least 1", (unsigned)p->bus_width_bytes,
+                           (unsigned)p->chips_per_channel);
+    return dram_check_queues(p, diag);
 }
 
 /* Read completions in flight at once: one RD per cycle, each due CL+BLc
@@ -846,8 +847,8 @@ static void dump_bank(const gs_dram *ctrl, const gs_sink *sink, const char *name
         ok = b->pre_ok;
     }
     gs_sink_printf(sink, "%s bank %u: row %llu, needs %s (bank allows it at cycle %llu), "
-                   "%u column command(s) left\n", name, bank, (unsigned long long)e->row,
-                   command_names[cmd], (unsigned long long)ok, e->columns_left);
+                   "%u column command(s) left\n", name, (unsigned)bank, (unsigned long long)e->row,
+                   command_names[cmd], (unsigned long long)ok, (unsigned)e->columns_left);
 }
 
 void gs_dram_dump(const gs_dram *ctrl, const gs_sink *sink, const char *name)
@@ -855,9 +856,11 @@ void gs_dram_dump(const gs_dram *ctrl, const gs_sink *sink, const char *name)
     uint64_t busy = ctrl->busy_mask;
     gs_sink_printf(sink, "%s: cycle %llu, %u pending: %u in the delay line, %u reads and "
                    "%u writes queued, %u reads and %u writes in flight%s\n", name,
-                   (unsigned long long)ctrl->now, ctrl->pending, ctrl->delay.count,
-                   ctrl->queued[GS_DRAM_QUEUE_READ], ctrl->queued[GS_DRAM_QUEUE_WRITE],
-                   ctrl->read_flight.count, ctrl->write_flight.count,
+                   (unsigned long long)ctrl->now, (unsigned)ctrl->pending,
+                   (unsigned)ctrl->delay.count,
+                   (unsigned)ctrl->queued[GS_DRAM_QUEUE_READ],
+                   (unsigned)ctrl->queued[GS_DRAM_QUEUE_WRITE],
+                   (unsigned)ctrl->read_flight.count, (unsigned)ctrl->write_flight.count,
                    ctrl->draining ? ", draining writes" : "");
     while (busy != 0) {
         uint32_t bank = gs_dram_lowest_bit(busy);

@@ -302,19 +302,21 @@ void gs_icnt_dump(const gs_icnt *icnt, const gs_sink *sink, const char *name)
 {
     uint32_t i;
     gs_sink_printf(sink, "%s: cycle %llu, %u packets queued, %u inputs waiting\n", name,
-                   (unsigned long long)icnt->now, icnt->n_queued, icnt->n_waiting);
+                   (unsigned long long)icnt->now, (unsigned)icnt->n_queued,
+                   (unsigned)icnt->n_waiting);
     for (i = gs_bits_next(icnt->waiting, icnt->params.n_inputs, 0); i < icnt->params.n_inputs;
          i = gs_bits_next(icnt->waiting, icnt->params.n_inputs, i + 1u)) {
         const gs_icnt_fifo *f = &icnt->inputs[i];
-        gs_sink_printf(sink, "  in %u: %u packets, %u flits, head to %u\n", i, f->count,
-                       f->flits_used, f->items[f->head].dest);
+        gs_sink_printf(sink, "  in %u: %u packets, %u flits, head to %u\n", (unsigned)i,
+                       (unsigned)f->count,
+                       (unsigned)f->flits_used, (unsigned)f->items[f->head].dest);
     }
     for (i = gs_bits_next(icnt->output_ready, icnt->params.n_outputs, 0);
          i < icnt->params.n_outputs;
          i = gs_bits_next(icnt->output_ready, icnt->params.n_outputs, i + 1u)) {
         const gs_icnt_fifo *f = &icnt->outputs[i];
-        gs_sink_printf(sink, "  out %u: %u packets, %u flits, head ready at %llu\n", i,
-                       f->count, f->flits_used,
+        gs_sink_printf(sink, "  out %u: %u packets, %u flits, head ready at %llu\n", (unsigned)i,
+                       (unsigned)f->count, (unsigned)f->flits_used,
                        (unsigned long long)f->items[f->head].ready_cycle);
     }
 }

@@ -39,7 +39,7 @@
 
 #include <string.h>
 
-#include "limits.h"
+#include "gs_limits.h"
 
 /* ---- completion heap: (cycle, acceptance order), smallest first ---- */
 
@@ -929,10 +929,13 @@ void gs_ldst_full_dump(const gs_ldst_full *u, const gs_sink *sink)
         return;
     gs_sink_printf(sink, "ldst[%u]: %u instructions in flight, head %s (access %u of %u), "
                    "%u completions queued, L1 MSHRs %u, L1 miss queue %u, bypass queue %u\n",
-                   u->sm, GS_LDST_SLOTS - u->n_free, u->head_slot >= 0 ? "issuing" : "free",
-                   u->next_req, u->n_reqs, u->heap_n, u->has_l1 ? u->l1.mshr.in_use : 0u,
-                   u->has_l1 ? gs_cache_miss_count(&u->l1) : 0u, u->direct.count);
+                   (unsigned)u->sm, (unsigned)(GS_LDST_SLOTS - u->n_free),
+                   u->head_slot >= 0 ? "issuing" : "free",
+                   (unsigned)u->next_req, (unsigned)u->n_reqs, (unsigned)u->heap_n,
+                   (unsigned)(u->has_l1 ? u->l1.mshr.in_use : 0u),
+                   (unsigned)(u->has_l1 ? gs_cache_miss_count(&u->l1) : 0u),
+                   (unsigned)u->direct.count);
     if (u->pick != NULL)   /* a mechanism that holds forever shows here */
         gs_sink_printf(sink, "ldst[%u]: %u requests staged (owner holds or picks them)\n",
-                       u->sm, gs_ldst_stage_count(&u->stage));
+                       (unsigned)u->sm, (unsigned)(gs_ldst_stage_count(&u->stage)));
 }

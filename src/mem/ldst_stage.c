@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "limits.h"
+#include "gs_limits.h"
 
 size_t gs_ldst_stage_bytes(uint32_t capacity)
 {

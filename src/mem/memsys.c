@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "base/config_internal.h"
-#include "limits.h"
+#include "gs_limits.h"
 
 #define GS_MEMSYS_ICNT_BUFFER_DEFAULT 64u
 /* Bypass queue of an SM without an L1 (with one: the dl1 miss-queue size). */
@@ -245,7 +245,8 @@ static gs_status check_plan(const gs_config *cfg, const memsys_plan *plan, gs_di
         plan->request_net.output_buffer_flits < flits)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "crossbar buffers (-gs_icnt_input_buffer_size / "
-                           "-gs_icnt_ejection_buffer_size) must hold a %u-flit packet", flits);
+                           "-gs_icnt_ejection_buffer_size) must hold a %u-flit packet",
+                           (unsigned)flits);
     if (cfg->dl1.enabled && cfg->dl1.line_bytes > GS_COALESCE_LINE_MAX)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "-gpgpu_cache:dl1 line size above %u bytes", GS_COALESCE_LINE_MAX);
@@ -269,7 +270,8 @@ static gs_status relocate(const gs_config *cfg, const char *const *names, uint32
  * 16-bank group, its tags in the other group; it lives beside a normal L1D
  * whose MSHRs and miss queue it shares, in a shared memory of fixed size. */
 #define SMEM_CACHE_OPTION gs_option_find("gs_smem_cache", 13u)
-static gs_status check_smem_cache(const gs_config *cfg, const memsys_plan *plan, gs_diag *diag)
+static gs_status memsys_check_smem_cache(const gs_config *cfg, const memsys_plan *plan,
+                                         gs_diag *diag)
 {
     uint32_t k;
     if (!cfg->smem_cache)
@@ -302,7 +304,7 @@ static gs_status check_smem_cache(const gs_config *cfg, const memsys_plan *plan,
 }
 
 /* Every memory-system combination check, before anything is built. */
-static gs_status check_config(const gs_config *cfg, const memsys_plan *plan, gs_diag *diag)
+static gs_status memsys_check_config(const gs_config *cfg, const memsys_plan *plan, gs_diag *diag)
 {
     static const char *const icnt[] = {
         "icnt_flit_size", "gs_icnt_input_buffer_size", "gs_icnt_ejection_buffer_size",
@@ -321,7 +323,7 @@ static gs_status check_config(const gs_config *cfg, const memsys_plan *plan, gs_
     gs_status st = relocate(cfg, icnt, 7, check_plan(cfg, plan, diag), diag);
     if (st != GS_OK)
         return st;
-    st = check_smem_cache(cfg, plan, diag);
+    st = memsys_check_smem_cache(cfg, plan, diag);
     if (st != GS_OK)
         return st;
     st = relocate(cfg, parts, 11, gs_part_params_check(&plan->parts, diag), diag);
@@ -396,7 +398,7 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
     gs_status st;
     uint32_t i;
     make_plan(cfg, &plan);
-    st = check_config(cfg, &plan, diag);
+    st = memsys_check_config(cfg, &plan, diag);
     if (st != GS_OK)
         return st;
     sys = gs_arena_alloc(arena, sizeof *sys);

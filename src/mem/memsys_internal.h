@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "base/event.h"
-#include "limits.h"
+#include "gs_limits.h"
 #include "mem/addrmap.h"
 #include "mem/cache.h"
 #include "mem/cache_adapt.h"

@@ -302,7 +302,7 @@ void gs_memsys_dump(const gs_memsys *sys, const gs_sink *sink)
 {
     uint32_t i;
     gs_sink_printf(sink, "memory system: %u SM requests and %u DRAM requests in flight\n",
-                   sys->sm_pool.in_use, sys->parts.pool.in_use);
+                   (unsigned)sys->sm_pool.in_use, (unsigned)sys->parts.pool.in_use);
     for (i = 0; i < sys->n_sms; i++)
         gs_ldst_full_dump(&sys->ldst[i], sink);
     gs_icnt_dump(&sys->request_net, sink, "icnt request crossbar");

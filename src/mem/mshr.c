@@ -45,15 +45,15 @@ gs_status gs_mshr_init(gs_mshr *mshr, gs_arena *arena, uint32_t entries, uint32_
     if (entries == 0 || max_merge == 0)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "MSHR needs at least 1 entry and 1 merge slot (got %u:%u)",
-                           entries, max_merge);
+                           (unsigned)entries, (unsigned)max_merge);
     nodes = gs_mshr_pool_size(entries, max_merge, waiter_limit);
     mshr->entries = (gs_mshr_entry *)gs_arena_alloc(arena, entries * sizeof(gs_mshr_entry));
     mshr->nodes = (gs_mshr_node *)gs_arena_alloc(arena, (size_t)nodes * sizeof(gs_mshr_node));
     mshr->buckets = (uint32_t *)gs_arena_alloc(arena, buckets * sizeof(uint32_t));
     if (mshr->entries == NULL || mshr->nodes == NULL || mshr->buckets == NULL)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
-                           "arena too small for %u MSHR entries of %u merges", entries,
-                           max_merge);
+                           "arena too small for %u MSHR entries of %u merges", (unsigned)entries,
+                           (unsigned)max_merge);
     mshr->n_entries = entries;
     mshr->max_merge = max_merge;
     mshr->n_nodes = nodes;

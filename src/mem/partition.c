@@ -34,7 +34,7 @@
 
 #include <string.h>
 
-#include "limits.h"
+#include "gs_limits.h"
 #include "mem/dram.h"
 
 /* ---- request FIFO ---- */
@@ -140,7 +140,7 @@ gs_status gs_part_params_check(const gs_part_params *p, gs_diag *diag)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0,
                            "-gpgpu_dram_partition_queues: the L2->icnt queue (%u) must hold "
                            "the L2 MSHR merge limit (%u): one fill releases that many",
-                           p->queue_l2_icnt, gs_cache_mshr_merge(&p->l2));
+                           (unsigned)p->queue_l2_icnt, (unsigned)(gs_cache_mshr_merge(&p->l2)));
     dram_params_of(p, &d);
     return gs_dram_params_check(&d, diag);
 }
@@ -1055,16 +1055,17 @@ void gs_partitions_dump(const gs_partitions *parts, const gs_sink *sink)
             (!parts->params.l2_present || sub->l2.mshr.in_use == 0))
             continue;
         gs_sink_printf(sink, "sub-partition %u: i2$ %u, $2d %u, d2$ %u, $2i %u, "
-                       "reads in DRAM %u, L2 MSHRs %u, L2 miss queue %u\n", i,
-                       sub->icnt_l2.count, sub->l2_dram.count, sub->dram_l2.count,
-                       sub->l2_icnt.count, sub->reads_in_dram,
-                       parts->params.l2_present ? sub->l2.mshr.in_use : 0u,
-                       parts->params.l2_present ? gs_cache_miss_count(&sub->l2) : 0u);
+                       "reads in DRAM %u, L2 MSHRs %u, L2 miss queue %u\n", (unsigned)i,
+                       (unsigned)sub->icnt_l2.count, (unsigned)sub->l2_dram.count,
+                       (unsigned)sub->dram_l2.count,
+                       (unsigned)sub->l2_icnt.count, (unsigned)sub->reads_in_dram,
+                       (unsigned)(parts->params.l2_present ? sub->l2.mshr.in_use : 0u),
+                       (unsigned)(parts->params.l2_present ? gs_cache_miss_count(&sub->l2) : 0u));
     }
     for (i = 0; i < parts->params.n_channels; i++) {
         if (gs_dram_pending(parts->channels[i].dram) == 0)
             continue;
-        gs_fmt(name, sizeof name, "dram[%u]", i);
+        gs_fmt(name, sizeof name, "dram[%u]", (unsigned)i);
         gs_dram_dump(parts->channels[i].dram, sink, name);
     }
 }

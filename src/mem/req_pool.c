@@ -21,7 +21,7 @@ gs_status gs_req_pool_init(gs_req_pool *pool, gs_arena *arena, uint32_t capacity
     pool->reqs = (gs_mem_req *)gs_arena_alloc(arena, (size_t)capacity * sizeof(gs_mem_req));
     if (pool->reqs == NULL)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
-                           "arena too small for a pool of %u memory requests", capacity);
+                           "arena too small for a pool of %u memory requests", (unsigned)capacity);
     pool->capacity = capacity;
     /* Requests never used are handed out in index order once the free list
      * is empty (fresh), so the first allocation gets index 0, the order is

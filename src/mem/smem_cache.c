@@ -61,7 +61,7 @@ gs_status gs_smem_cache_init(gs_smem_cache *c, gs_arena *arena, uint32_t shmem_b
     return GS_OK;
 }
 
-static uint32_t slot_of(const gs_smem_cache *c, uint64_t block)
+static uint32_t smem_slot_of(const gs_smem_cache *c, uint64_t block)
 {
     uint32_t g = (uint32_t)(block & 1u);
     uint32_t r = (uint32_t)(block >> 1) & ((1u << c->row_bits) - 1u);
@@ -74,7 +74,7 @@ int gs_smem_cache_locate(const gs_smem_cache *c, uint64_t addr, gs_smem_cache_lo
     uint32_t r, g;
     if (c->blocks == 0)
         return 0;
-    loc->slot = slot_of(c, block);
+    loc->slot = smem_slot_of(c, block);
     r = loc->slot >> 1;
     g = loc->slot & 1u;
     loc->data_group = g;
@@ -124,7 +124,7 @@ int gs_smem_cache_lookup(const gs_smem_cache *c, uint64_t addr, uint32_t *owner)
     const gs_smem_cache_line *l;
     if (c->blocks == 0 || c->valid == 0)
         return 0;
-    l = &c->lines[slot_of(c, block)];
+    l = &c->lines[smem_slot_of(c, block)];
     if (l->block != block + 1u)
         return 0;
     if (owner != NULL)
@@ -140,7 +140,7 @@ int gs_smem_cache_install(gs_smem_cache *c, uint64_t addr, uint32_t owner, uint6
     int replaced;
     if (c->blocks == 0)
         return 0;
-    l = &c->lines[slot_of(c, block)];
+    l = &c->lines[smem_slot_of(c, block)];
     replaced = l->block != 0 && l->block != block + 1u;
     if (replaced) {
         *victim = (l->block - 1u) * GS_SMEM_CACHE_BLOCK_BYTES;
@@ -160,7 +160,7 @@ int gs_smem_cache_invalidate(gs_smem_cache *c, uint64_t addr, uint64_t now)
     gs_smem_cache_line *l;
     if (c->blocks == 0 || c->valid == 0)
         return 0;
-    l = &c->lines[slot_of(c, block)];
+    l = &c->lines[smem_slot_of(c, block)];
     if (l->block != block + 1u)
         return 0;
     gs_smem_cache_account(c, now);

@@ -106,7 +106,7 @@ static gs_status start_pending(gs_gpu *gpu, gs_diag *diag)
  * holds its SM's slot and resources at once; its warps join the schedulers
  * -gpgpu_TB_launch_latency cycles later (GPGPU-Sim's option: "thread block
  * launch latency in cycles"; decision in README "Launch latency"). */
-static gs_status dispatch(gs_gpu *gpu, gs_diag *diag)
+static gs_status dispatch_ctas(gs_gpu *gpu, gs_diag *diag)
 {
     uint32_t budget = UINT32_MAX, n, i;
     uint32_t latency = gpu->cfg->tb_launch_latency;
@@ -256,7 +256,7 @@ static uint64_t next_event(const gs_gpu *gpu)
  * -gpgpu_max_cta GPGPU-Sim issues no CTA past the limit (hit_max_cta_count)
  * and the run ends when the issued ones have finished and the memory system
  * has drained (no CTA left that may be issued: active() turns false); the
- * dispatcher's budget (dispatch()) and the drained test below do the same,
+ * dispatcher's budget (dispatch_ctas()) and the drained test below do the same,
  * a CTA placed but not yet started (-gpgpu_TB_launch_latency) counting as
  * issued. The checks
  * run before each core cycle, in that order; the first that holds names the
@@ -298,7 +298,7 @@ static int cap_reached(gs_gpu *gpu, int in_kernel, gs_diag *diag)
  * statistics are those of the cycles simulated, with sleeping SMs' skipped
  * cycles accounted first. Where it stops depends on when the host asked: a
  * partial result is not reproducible, and says so (partial = 1). */
-static int stop_requested(gs_gpu *gpu, int in_kernel, gs_diag *diag)
+static int host_asked_to_stop(gs_gpu *gpu, int in_kernel, gs_diag *diag)
 {
     uint32_t i;
     if (!gpu->stop_poll(gpu->stop_context))
@@ -436,7 +436,7 @@ gs_status gs_sim_cap_before_kernel(gs_gpu *gpu, gs_diag *diag)
 {
     if (gpu->caps_on && cap_reached(gpu, 0, diag))
         return GS_E_LIMIT;
-    if (gpu->stop_poll && stop_requested(gpu, 0, diag))
+    if (gpu->stop_poll && host_asked_to_stop(gpu, 0, diag))
         return GS_E_INTERRUPTED;
     return GS_OK;
 }
@@ -496,7 +496,7 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
             gs_sim_kernel_finished(gpu);   /* the cut kernel's block, then stop */
             return GS_E_LIMIT;
         }
-        if (gpu->stop_poll && stop_requested(gpu, 1, diag)) {
+        if (gpu->stop_poll && host_asked_to_stop(gpu, 1, diag)) {
             gs_sim_kernel_finished(gpu);   /* likewise */
             return GS_E_INTERRUPTED;
         }
@@ -511,7 +511,7 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
         if (gpu->next_sample <= gpu->cycle)   /* after the memory edges (gpu_samples.c) */
             gs_sim_take_samples(gpu);
         if (gpu->dispatch_dirty && gpu->cycle >= gpu->dispatch_from &&
-            (st = dispatch(gpu, diag)) != GS_OK)
+            (st = dispatch_ctas(gpu, diag)) != GS_OK)
             return st;
         if (gpu->pending_count > 0 && (st = start_pending(gpu, diag)) != GS_OK)
             return st;

@@ -178,7 +178,7 @@ static void put_period_mpki(const gs_gpu *gpu, gs_stats *stats, const char *leve
                            gs_sim_sample(gpu, i - 1u, GS_SAMPLE_THREAD_INSTS), 4);
 }
 
-static void report_samples(const gs_gpu *gpu, gs_stats *stats)
+static void report_sample_stats(const gs_gpu *gpu, gs_stats *stats)
 {
     uint32_t i;
     char name[GS_STAT_NAME_MAX];
@@ -242,7 +242,7 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
     report_collector(gpu, stats);
     report_occupancy(gpu, stats);
     report_sms(gpu, stats);
-    report_samples(gpu, stats);
+    report_sample_stats(gpu, stats);
     if (gpu->memsys) {
         gs_memsys_report(gpu->memsys, stats);
         gs_memsys_report_mpki(gpu->memsys, stats, gs_sim_thread_insts(gpu));

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "base/bits.h"
 #include "base/fmt.h"
 #include "trace/trace_internal.h"
 
@@ -185,13 +186,6 @@ static gs_status scan_warp(scan_ctx *c, uint32_t *present)
     return skip_insts(c, id, count);
 }
 
-static uint32_t popcount32(uint32_t v)
-{
-    uint32_t n = 0;
-    for (; v; v &= v - 1u)
-        n++;
-    return n;
-}
 
 static gs_status scan_block_body(scan_ctx *c)
 {
@@ -213,7 +207,7 @@ static gs_status scan_block_body(scan_ctx *c)
     if (present != all)
         return gs_diag_set(c->diag, GS_E_TRACE, c->tr->kernel_path, c->tr->scan.line, 1,
                            "count mismatch: thread block lists %u of its %u warps",
-                           (unsigned)popcount32(present), (unsigned)c->cta->num_warps);
+                           (unsigned)gs_popcount32(present), (unsigned)c->cta->num_warps);
     return GS_OK;
 }
 

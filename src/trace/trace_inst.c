@@ -45,12 +45,12 @@ typedef struct tok {
     uint32_t length, column;
 } tok;
 
-static int is_space(char c)
+static int inst_is_space(char c)
 {
     return c == ' ' || c == '\t';
 }
 
-static gs_status fail(tok_cursor *c, uint32_t column, const char *what, const tok *t)
+static gs_status inst_fail(tok_cursor *c, uint32_t column, const char *what, const tok *t)
 {
     char clip[GS_TRACE_CLIP];
     if (t && t->length)
@@ -63,16 +63,16 @@ static gs_status fail(tok_cursor *c, uint32_t column, const char *what, const to
 /* Next whitespace-separated token; length 0 at the end of the line. */
 static void next_tok(tok_cursor *c, tok *t)
 {
-    while (c->at < c->length && is_space(c->line[c->at]))
+    while (c->at < c->length && inst_is_space(c->line[c->at]))
         c->at++;
     t->text = c->line + c->at;
     t->column = c->at + 1u;
-    while (c->at < c->length && !is_space(c->line[c->at]))
+    while (c->at < c->length && !inst_is_space(c->line[c->at]))
         c->at++;
     t->length = (uint32_t)(c->line + c->at - t->text);
 }
 
-static int hex_digit(char ch)
+static int inst_hex_digit(char ch)
 {
     if (ch >= '0' && ch <= '9')
         return ch - '0';
@@ -94,7 +94,7 @@ static int parse_hex(const tok *t, unsigned max_digits, uint64_t *value)
     if (i >= t->length)
         return 0;
     for (; i < t->length; i++) {
-        int d = hex_digit(t->text[i]);
+        int d = inst_hex_digit(t->text[i]);
         if (d < 0)
             return 0;
         if (v != 0 || d != 0)
@@ -134,7 +134,7 @@ static gs_status take_hex(tok_cursor *c, unsigned digits, const char *what, uint
     tok t;
     next_tok(c, &t);
     if (!parse_hex(&t, digits, v))
-        return fail(c, t.column, what, &t);
+        return inst_fail(c, t.column, what, &t);
     return GS_OK;
 }
 
@@ -143,7 +143,7 @@ static gs_status take_dec(tok_cursor *c, uint64_t max, const char *what, uint64_
     tok t;
     next_tok(c, &t);
     if (!parse_dec(&t, max, v))
-        return fail(c, t.column, what, &t);
+        return inst_fail(c, t.column, what, &t);
     return GS_OK;
 }
 
@@ -152,7 +152,7 @@ static gs_status take_signed(tok_cursor *c, const char *what, int64_t *v)
     tok t;
     next_tok(c, &t);
     if (!parse_signed(&t, v))
-        return fail(c, t.column, what, &t);
+        return inst_fail(c, t.column, what, &t);
     return GS_OK;
 }
 
@@ -167,7 +167,7 @@ static gs_status take_regs(tok_cursor *c, uint64_t count, uint16_t *regs, uint8_
         digits.text = t.text + 1;
         digits.length = t.length ? t.length - 1u : 0u;
         if (t.length < 2 || t.text[0] != 'R' || !parse_dec(&digits, 255u, &n))
-            return fail(c, t.column, "expected a register R0..R255", &t);
+            return inst_fail(c, t.column, "expected a register R0..R255", &t);
         if (n != 255u)
             regs[(*kept)++] = (uint16_t)n;
     }
@@ -260,7 +260,7 @@ static gs_status take_opcode(tok_cursor *c, gs_inst *out, tok *opcode)
     char clip[GS_TRACE_CLIP];
     next_tok(c, opcode);
     if (opcode->length == 0)
-        return fail(c, opcode->column, "expected the opcode", NULL);
+        return inst_fail(c, opcode->column, "expected the opcode", NULL);
     while (base < opcode->length && opcode->text[base] != '.')
         base++;
     op = gs_trace_find_op(c->k->isa, opcode->text, base);
@@ -301,7 +301,7 @@ static gs_status take_addresses(tok_cursor *c, gs_inst *out, uint64_t *addr)
     tok t;
     next_tok(c, &t);
     if (!parse_dec(&t, 9u, &mode) || mode > 2u)
-        return fail(c, t.column, "expected the address compression mode 0 (list), "
+        return inst_fail(c, t.column, "expected the address compression mode 0 (list), "
                     "1 (base+stride) or 2 (base+deltas)", &t);
     if (mode != 0u && (st = take_hex(c, 16u, "expected a hex base address", &base)) != GS_OK)
         return st;
@@ -359,7 +359,7 @@ static gs_status decode_fields(tok_cursor *c, gs_inst *out)
         return st;
     next_tok(c, &rest);
     if (rest.length)
-        return fail(c, rest.column, "unexpected text at the end of the instruction", &rest);
+        return inst_fail(c, rest.column, "unexpected text at the end of the instruction", &rest);
     return GS_OK;
 }
 

@@ -116,7 +116,7 @@ static void test_validation_errors(void)
     expect_error("N:4:128:4,L:R:m:N:L,T:128:4,128", 20, "texture FIFO MSHR 'T' needs the "
                  "result FIFO field (14 fields, spec/formats.md 2.1)");
     expect_error("N:32:128:512,L:L:m:N:L,A:32:8,8", 9, "associativity 512 is above the "
-                 "compiled maximum GS_MAX_CACHE_WAYS = 256 (tables/limits.h)");
+                 "compiled maximum GS_MAX_CACHE_WAYS = 256 (tables/gs_limits.h)");
     expect_error("N:32:128:4,L:L:m:N:L,A:0:8,8", 23, "MSHR entries must be at least 1");
 }
 

@@ -111,7 +111,7 @@ static void test_error_positions(void)
     expect_error("-gpgpu_n_clusters 0\n", "t.cfg:1:19: error: -gpgpu_n_clusters: 0 is out of "
                  "range [1, 256]");
     expect_error("-gpgpu_n_clusters 300\n", "t.cfg:1:19: error: -gpgpu_n_clusters: 300 is above "
-                 "the compiled maximum GS_MAX_SMS = 256 (tables/limits.h)");
+                 "the compiled maximum GS_MAX_SMS = 256 (tables/gs_limits.h)");
     expect_error("-gpgpu_dram_timing_opt \"nbk=16:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:\n"
                  "     CL=12:WL=4:CDLR=5:XX=12\"\n", "t.cfg:2:24: error: -gpgpu_dram_timing_opt: "
                  "unknown DRAM timing key 'XX' (nbk CCD RRD RCD RAS RP RC CL WL CDLR WR nbkgrp "
@@ -127,7 +127,7 @@ static void test_combinations(void)
 {
     expect_error("-gpgpu_n_clusters 100\n-gpgpu_n_cores_per_cluster 3\n", "t.cfg:2:28: error: "
                  "100 clusters x 3 cores = 300 SMs is above the compiled maximum GS_MAX_SMS = "
-                 "256 (tables/limits.h)");
+                 "256 (tables/gs_limits.h)");
     expect_error("-ptx_opcode_latency_sfu 4\n-ptx_opcode_initiation_sfu 8\n", "t.cfg:2:28: "
                  "error: -ptx_opcode_latency_sfu entry 1 is 4, below its initiation interval 8 "
                  "in -ptx_opcode_initiation_sfu (spec/formats.md 1.6)");
