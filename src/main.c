@@ -3,11 +3,14 @@
  * place in gpusim that allocates memory (the arena and bounded file buffers,
  * DESIGN.md section 5).
  */
-#include <errno.h>
+#define _POSIX_C_SOURCE 200809L   /* stat, access: why a file cannot be read (CLI only) */
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 
@@ -31,60 +34,38 @@ static void write_stderr(void *context, const char *text, size_t length)
 const gs_sink gs_cli_stdout = { write_stdout, NULL };
 const gs_sink gs_cli_stderr = { write_stderr, NULL };
 
-/* Why fopen failed, as far as the host says (errno's ENOENT and EACCES are
- * POSIX, not C99: elsewhere the reason is the plain one). */
-static const char *open_failure(void)
+/* Why a path cannot be opened or read, asked of the file system with stat()
+ * and access() rather than errno: <errno.h> needs the kernel's asm headers,
+ * which a gcc -m32 multilib build on a 64-bit Debian lacks. `opened` says
+ * whether fopen succeeded (then only a directory or a read error remain). */
+static const char *file_failure(const char *path, int opened)
 {
-#ifdef ENOENT
-    if (errno == ENOENT)
+    struct stat st;
+    if (stat(path, &st) != 0)
         return "no such file";
-#endif
-#ifdef EACCES
-    if (errno == EACCES)
-        return "cannot be read: permission denied";
-#endif
-    return "cannot be opened";
-}
-
-/* Why a read failed: a directory opens as a file on POSIX hosts and fails
- * on its first read (EISDIR). */
-static const char *read_failure(void)
-{
-#ifdef EISDIR
-    if (errno == EISDIR)
+    if (S_ISDIR(st.st_mode))
         return GS_CLI_WHY_DIRECTORY;
-#endif
-    return "read error";
+    if (!opened && access(path, R_OK) != 0)
+        return "cannot be read: permission denied";
+    return opened ? "read error" : "cannot be opened";
 }
 
 int gs_cli_file_exists(const char *path)
 {
-    FILE *f;
-    errno = 0;
-    if ((f = fopen(path, "rb")) != NULL) {
-        fclose(f);
-        return 1;
-    }
-#ifdef ENOENT
-    return errno != ENOENT;
-#else
-    return 0;
-#endif
+    struct stat st;
+    return stat(path, &st) == 0;
 }
 
 const char *gs_cli_file_problem(const char *path)
 {
     FILE *f;
     char byte;
-    const char *why = NULL;
-    errno = 0;
+    int failed;
     if ((f = fopen(path, "rb")) == NULL)
-        return open_failure();
-    errno = 0;
-    if (fread(&byte, 1, 1, f) == 0 && ferror(f))
-        why = read_failure();
+        return file_failure(path, 0);
+    failed = fread(&byte, 1, 1, f) == 0 && ferror(f);
     fclose(f);
-    return why;
+    return failed ? file_failure(path, 1) : NULL;
 }
 
 gs_status gs_cli_read_file(const char *path, char **text, size_t *length, gs_diag *diag)
@@ -92,13 +73,11 @@ gs_status gs_cli_read_file(const char *path, char **text, size_t *length, gs_dia
     FILE *f;
     size_t used = 0, capacity = 1u << 16;
     char *buffer;
-    errno = 0;
     if ((f = fopen(path, "rb")) == NULL)
-        return gs_diag_set(diag, GS_E_IO, path, 0, 0, "%s", open_failure());
+        return gs_diag_set(diag, GS_E_IO, path, 0, 0, "%s", file_failure(path, 0));
     buffer = (char *)malloc(capacity + 1u);
     while (buffer) {
         size_t n;
-        errno = 0;
         n = fread(buffer + used, 1, capacity - used, f);
         used += n;
         if (used < capacity)
@@ -119,7 +98,7 @@ gs_status gs_cli_read_file(const char *path, char **text, size_t *length, gs_dia
         }
     }
     if (!buffer || ferror(f)) {
-        const char *why = buffer ? read_failure() : "out of memory";
+        const char *why = buffer ? file_failure(path, 1) : "out of memory";
         fclose(f);
         free(buffer);
         return gs_diag_set(diag, GS_E_IO, path, 0, 0, "%s", why);
