@@ -45,7 +45,12 @@ void gs_nearest_begin(gs_nearest *n, const char *name, size_t length)
 
 void gs_nearest_offer(gs_nearest *n, const char *candidate)
 {
-    uint32_t d = gs_edit_distance(n->name, n->length, candidate, strlen(candidate));
+    size_t length = strlen(candidate);
+    size_t apart = length > n->length ? length - n->length : n->length - length;
+    uint32_t d;
+    if (apart > n->limit)   /* the distance is at least the length difference: skip */
+        return;
+    d = gs_edit_distance(n->name, n->length, candidate, length);
     if (d <= n->limit && d < n->distance && d > 0u) {
         n->distance = d;
         n->best = candidate;
