@@ -30,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/bits.h"
 #include "cli/cli.h"
 #include "cli/cli_config.h"
 #include "sim/frontend_trace.h"
@@ -49,17 +50,9 @@ typedef struct trace_counts {
     uint64_t hash;
 } trace_counts;
 
-static uint32_t popcount32(uint32_t v)
-{
-    uint32_t n = 0;
-    for (; v; v &= v - 1u)
-        n++;
-    return n;
-}
-
 static void count_inst(trace_counts *n, const gs_inst *in)
 {
-    uint32_t lanes = popcount32(in->active_mask);
+    uint32_t lanes = gs_popcount32(in->active_mask);
     n->warp_insts++;
     n->thread_insts += lanes;
     if (in->space != GS_SPACE_NONE) {
