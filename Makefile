@@ -38,8 +38,8 @@ PORT_OBJ = $(PORT_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all run test unit-tests check-layers regen check-gen ptx bench install uninstall clean \
-        freestanding cross-check sanitize valgrind fuzz fuzz-build man unity portability bench-functional bench-compare help
+.PHONY: all run test embed-check unit-tests check-layers regen check-gen ptx bench install uninstall clean \
+        freestanding baremetal baremetal-check cross-check sanitize valgrind fuzz fuzz-build man unity portability bench-functional bench-compare help
 
 all: $(BUILD)/gpusim $(BUILD)/libgpusim.a
 
@@ -72,8 +72,25 @@ unit-tests: $(TEST_BIN)
 run: $(BUILD)/gpusim
 	./$(BUILD)/gpusim
 
-test: all unit-tests check-layers unity repro-smoke repro-000-small repro-001-small repro-002-small
+test: all unit-tests check-layers unity embed-check repro-smoke repro-000-small repro-001-small \
+      repro-002-small
 	$(PYTHON) tests/run_tests.py --build $(BUILD)
+
+# The embedding examples (README "Embedding"), built against the library the way an
+# embedder builds them: the host API's vectorAdd, and a whole timing run through the public
+# run API (sim/run.h) whose streamed lines must equal `gpusim --config tiny`'s stdout.
+.PHONY: embed-check
+embed-check: $(BUILD)/gpusim $(BUILD)/libgpusim.a
+	@mkdir -p $(BUILD)/examples
+	$(Q)$(CC) $(CSTD) $(WARN) -Isrc -Itables -o $(BUILD)/examples/vectoradd_embed \
+	  examples/embed/vectoradd_embed.c $(BUILD)/libgpusim.a
+	$(Q)$(CC) $(CSTD) $(WARN) -Isrc -Itables -o $(BUILD)/examples/timing_embed \
+	  examples/embed/timing_embed.c $(BUILD)/libgpusim.a
+	@$(BUILD)/examples/vectoradd_embed > /dev/null
+	@$(BUILD)/gpusim --config tiny 2>/dev/null > $(BUILD)/examples/tiny.expected
+	@$(BUILD)/examples/timing_embed 2>/dev/null | cmp -s - $(BUILD)/examples/tiny.expected && \
+	  echo "embed-check: vectoradd_embed ok; timing_embed prints what gpusim --config tiny prints" || \
+	  { echo "embed-check: FAIL: timing_embed differs from gpusim --config tiny"; exit 1; }
 
 # A tiny study end to end (README "Running studies"): sequential, GNU parallel (SKIPPED
 # with its reason where it is not installed), collect, and --check against the golden.
@@ -135,7 +152,7 @@ check-gen:
 # `gpusim --man` from the --help text and the option table. DESTDIR and PREFIX are honoured; `make uninstall`
 # removes exactly these files, then the folders they leave empty.
 INSTALL_ROOT    = $(DESTDIR)$(PREFIX)
-INSTALL_HEADERS = $(sort $(wildcard $(foreach d,$(LIB_DIRS),src/$(d)/*.h))) src/gpusim.h \
+INSTALL_HEADERS = $(sort $(wildcard $(foreach d,$(LIB_DIRS),src/$(d)/*.h))) src/gpusim.h src/port/port.h \
                   $(sort $(wildcard tables/*.h))
 INSTALLED_FILES = bin/gpusim lib/libgpusim.a lib/pkgconfig/gpusim.pc share/man/man1/gpusim.1 \
                   $(patsubst tables/%,include/gpusim/%,$(patsubst src/%,include/gpusim/%,\
@@ -207,19 +224,50 @@ portability:
 	    { echo "portability: FAIL: $$cc $$flags"; exit 1; }; \
 	  echo "portability: ok: $$cc $$flags"; done
 
-# Compile the library freestanding and link it with nothing but the port
-# functions in tests/freestanding/port.c (memcpy, memset, ...): proof that the
-# library has no hidden libc or malloc use.
+# Compile the library freestanding and link it with nothing but the bare-metal port
+# (src/port/port_freestanding.c: memcpy, memset, ..., the panic) and a stub board
+# (tests/freestanding/board.c): proof that the library has no hidden libc or malloc use.
 FREE_OBJ = $(LIB_SRC:%.c=$(BUILD)/free/%.o)
 $(BUILD)/free/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC-FREE $<")
 	$(Q)$(CC) $(CSTD) $(WARN) $(FPFLAGS) -O2 -ffreestanding -fno-builtin -Isrc -Itables -c $< -o $@
-freestanding: $(FREE_OBJ) tests/freestanding/port.c
+freestanding: $(FREE_OBJ) src/port/port_freestanding.c tests/freestanding/board.c
 	$(CC) $(CSTD) $(WARN) -O2 -ffreestanding -fno-builtin -nostdlib -static -Isrc -Itables \
 	  -Wl,-e,gs_freestanding_entry -o $(BUILD)/freestanding.elf \
-	  -fno-tree-loop-distribute-patterns tests/freestanding/port.c $(FREE_OBJ) -lgcc
+	  -fno-tree-loop-distribute-patterns src/port/port_freestanding.c \
+	  tests/freestanding/board.c $(FREE_OBJ) -lgcc
 	@echo "freestanding: library links with only the port functions"
+
+# Bare metal (issue 21 item 6; README "Bare metal"): examples/baremetal/main.c with the
+# unity build, the bare-metal port and the semihosting board, for QEMU's RISC-V `virt`
+# (riscv64; riscv32 soft-float) and the Cortex-M3 mps2-an385 (RAM capped at 256 KiB by its
+# linker script). No C library: -nostdlib and libgcc. tests/baremetal_check.sh runs them.
+BM_CFLAGS = $(CSTD) $(WARN) $(FPFLAGS) -O2 -ffreestanding -fno-builtin \
+            -fno-tree-loop-distribute-patterns -DGS_PORT_FREESTANDING -Isrc -Itables
+BM_SRC = src/all.c src/port/port_freestanding.c examples/baremetal/semihost.c \
+         examples/baremetal/main.c
+BM_DEPS = $(BM_SRC) $(LIB_SRC) $(wildcard src/*/*.h tables/*.h) examples/baremetal/*.ld \
+          examples/baremetal/*.S
+$(BUILD)/baremetal/riscv64-virt.elf: $(BM_DEPS)
+	@mkdir -p $(dir $@)
+	riscv64-unknown-elf-gcc --specs=picolibc.specs -march=rv64imac -mabi=lp64 -mcmodel=medany $(BM_CFLAGS) \
+	  -nostdlib -static -Wl,--no-warn-rwx-segments -T examples/baremetal/riscv-virt.ld -o $@ \
+	  examples/baremetal/start-riscv.S $(BM_SRC) -lgcc
+$(BUILD)/baremetal/riscv32-virt.elf: $(BM_DEPS)
+	@mkdir -p $(dir $@)
+	riscv64-unknown-elf-gcc --specs=picolibc.specs -march=rv32imac -mabi=ilp32 -mcmodel=medany $(BM_CFLAGS) \
+	  -nostdlib -static -Wl,--no-warn-rwx-segments -T examples/baremetal/riscv-virt.ld -o $@ \
+	  examples/baremetal/start-riscv.S $(BM_SRC) -lgcc
+$(BUILD)/baremetal/cortex-m3-mps2.elf: $(BM_DEPS)
+	@mkdir -p $(dir $@)
+	arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -DGS_BM_SMALL_RAM $(BM_CFLAGS) \
+	  -nostdlib -static -T examples/baremetal/mps2-an385.ld -o $@ \
+	  examples/baremetal/start-cortexm.S $(BM_SRC) -lgcc
+baremetal: $(BUILD)/baremetal/riscv64-virt.elf $(BUILD)/baremetal/riscv32-virt.elf \
+           $(BUILD)/baremetal/cortex-m3-mps2.elf
+baremetal-check: all
+	bash tests/baremetal_check.sh $(BUILD) $(if $(REQUIRE),--require)
 
 # Rebuild the golden runs with other compilers/targets and compare digests
 # (.ci/run calls this; needs clang, gcc-multilib, a cross compiler, qemu-user).

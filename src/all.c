@@ -6,7 +6,9 @@
  * the library's sources, and runs a golden case with a gpusim linked from it,
  * so no two files may define the same file-scope name. The order is
  * LIB_DIRS's, then tables/ (found through -Itables), then the hosted port;
- * a bare-metal build leaves that last line out and links its own port.
+ * a bare-metal build defines GS_PORT_FREESTANDING to leave it out and links
+ * src/port/port_freestanding.c and its board's file instead
+ * (examples/baremetal/, `make baremetal`).
  */
 #include "base/arena.c"
 #include "base/cachestr.c"
@@ -119,10 +121,13 @@
 #include "sim/gpu_samples.c"
 #include "sim/gpu_stats.c"
 #include "sim/gpu_trace.c"
+#include "sim/run.c"
 #include "sim/sim_config.c"
 #include "addrmap.c"
 #include "hmatrix.c"
 #include "opcodes.c"
 #include "presets.c"
 #include "workloads.c"
+#if !defined(GS_PORT_FREESTANDING)   /* bare metal: -DGS_PORT_FREESTANDING and its own port */
 #include "port/port_hosted.c"
+#endif

@@ -11,11 +11,22 @@
 #define GPUSIM_H
 
 #include "base/arena.h"
+#include "base/bits.h"
+#include "base/config.h"
 #include "base/fmt.h"
+#include "base/nearest.h"
 #include "base/prng.h"
+#include "base/set_index.h"
 #include "base/stats.h"
 #include "base/status.h"
+#include "fp/fpmath_soft.h"
 #include "host/host.h"
+#include "host/workload.h"
+#include "mem/addrmap.h"
+#include "sim/frontend_trace.h"
+#include "sim/gpu.h"
+#include "sim/run.h"
+#include "trace/trace.h"
 
 #define GS_VERSION_STRING "0.1.0"
 

@@ -9,7 +9,7 @@
 
 #include "mem/addrmap.h"
 
-#define GS_ADDRMAP_PRESET_COUNT 4u
+#define GS_ADDRMAP_PRESET_COUNT 5u
 #define GS_ADDRMAP_VECTOR_COUNT 8u
 /* Seeded check addresses per preset (see gen/addrmap.py check_addresses). */
 #define GS_ADDRMAP_CHECK_COUNT 100000u

@@ -12,7 +12,7 @@ typedef struct gs_preset {
     uint32_t length;      /* bytes, without the NUL */
 } gs_preset;
 
-#define GS_PRESET_COUNT 4u
+#define GS_PRESET_COUNT 5u
 extern const gs_preset gs_presets[GS_PRESET_COUNT];
 
 /* The preset called name, or NULL. */

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""One-way layers (DESIGN.md section 2): `make check-layers`.
+"""One-way layers (DESIGN.md section 2): `make check-layers`. Also: the
+command-line tool (src/cli/, src/main.c) includes no library header but the
+public "gpusim.h" (issue 21: whatever the CLI does, an embedder can do).
 
 The library's folders are ranked, lowest first:
 
@@ -79,7 +81,12 @@ def check(root):
                 problems.append("%s:1: folder '%s' has no place in the layer order %s"
                                 % (rel, own_name, " < ".join(ORDER)))
                 continue
+        cli_file = rel.startswith("src/cli/") or rel == "src/main.c"
         for number, inc in includes(path):
+            if cli_file and "/" in inc and inc.split("/")[0] != "cli":
+                problems.append('%s:%d: include "%s": the command-line tool uses only the '
+                                'public API (include "gpusim.h")' % (rel, number, inc))
+                continue
             if "/" in inc:
                 folder = inc.split("/")[0]
                 if folder not in RANK:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make install / make uninstall (issue 21, packaging; .ci/run calls this): install into a
-# temporary prefix, check that no header shadows a system one, build the embedding example
-# with `pkg-config --cflags --libs gpusim` only and run it, render the man page, then
+# temporary prefix, check that no header shadows a system one, build the embedding examples
+# with `pkg-config --cflags --libs gpusim` only and run them (timing_embed must print what
+# the installed gpusim prints), render the man page, then
 # uninstall and require the prefix to be empty. Usage: tests/install_check.sh [BUILD]
 set -eu
 cd "$(dirname "$0")/.."
@@ -19,7 +20,13 @@ export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 cc -std=c99 -Wall -Wextra -pedantic -Werror -o "$prefix/vectoradd_embed" \
     examples/embed/vectoradd_embed.c $(pkg-config --cflags --libs gpusim)
 "$prefix/vectoradd_embed"
-rm "$prefix/vectoradd_embed"
+# shellcheck disable=SC2046
+cc -std=c99 -Wall -Wextra -pedantic -Werror -o "$prefix/timing_embed" \
+    examples/embed/timing_embed.c $(pkg-config --cflags --libs gpusim)
+"$prefix/timing_embed" 2>/dev/null > "$prefix/embed.out"
+"$prefix/bin/gpusim" --config tiny 2>/dev/null | cmp -s - "$prefix/embed.out" ||
+    { echo "install-check: FAIL: timing_embed differs from gpusim --config tiny"; exit 1; }
+rm "$prefix/vectoradd_embed" "$prefix/timing_embed" "$prefix/embed.out"
 "$prefix/bin/gpusim" --version
 MANWIDTH=80 man -l "$prefix/share/man/man1/gpusim.1" 2>/dev/null | grep -q "gs_launch_inst_limit"
 make -s BUILD="$build" PREFIX="$prefix" uninstall

@@ -70,6 +70,16 @@ class CheckLayers(unittest.TestCase):
         self.assertIn('src/mem/mshr.c:1: include "cache.h" must name its folder '
                       '("mem/cache.h")', out)
 
+    def test_cli_includes_only_the_public_header(self):
+        write(self.root, "src/cli/cli_run.c",
+              '#include "cli/cli.h"\n#include "gpusim.h"\n#include "sim/gpu.h"\n')
+        code, out = run(self.root)
+        self.assertEqual(code, 1)
+        self.assertEqual(out.splitlines(), [
+            'src/cli/cli_run.c:3: include "sim/gpu.h": the command-line tool uses only the '
+            'public API (include "gpusim.h")',
+            "check-layers: 1 include(s) against the layer order"])
+
     def test_unknown_folder_is_reported(self):
         write(self.root, "src/front/x.c", "\n")
         code, out = run(self.root)

@@ -271,7 +271,8 @@ typedef struct gs_config {
     uint32_t max_cta;                      /* -gpgpu_max_cta: CTAs issued, all kernels */
     uint32_t max_completed_cta;            /* -gpgpu_max_completed_cta: this kernel's */
     uint32_t deadlock_detect;              /* -gpgpu_deadlock_detect */
-    uint32_t arena_mib;                    /* -gs_arena_mib: 0 = gs_sim_bytes() */
+    uint32_t arena_mib;                    /* -gs_arena_mib: 0 = the run's plan */
+    char default_workload[GS_CONFIG_PATH_MAX];   /* -gs_default_workload (the CLI's) */
     /* timing model (src/core/sm.c, src/sim/gpu.c) */
     uint32_t perfect_icache;               /* -gs_perfect_icache: every fetch hits */
     uint32_t inst_fetch_throughput;        /* -gpgpu_inst_fetch_throughput: fetches a cycle */

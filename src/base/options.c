@@ -340,7 +340,10 @@ const gs_option gs_options[] = {
     U32("gs_simt_stack_depth", simt_stack_depth, "64", 1, 65535,
         "SIMT reconvergence stack entries per warp (nested divergent branches)"),
     U32L("gs_arena_mib", arena_mib, "0", 0, GS_MAX_ARENA_MIB,
-         "arena size in MiB; 0 = exactly gs_sim_bytes()"),
+         "arena size in MiB; 0 = exactly what the run's plan needs (gpusim --arena-bytes)"),
+    OPT("gs_default_workload", GS_OPT_FILE, default_workload, "syrk_small", 0, 0,
+        "workload a timing run without --workload runs (an embedded NAME or a file); "
+        "the tiny preset names vectoradd_tiny"),
     U32("gs_perfect_icache", perfect_icache, "0", 0, 1,
         "1: every instruction fetch hits (no -gpgpu_cache:il1 misses)"),
     U32("gpgpu_inst_fetch_throughput", inst_fetch_throughput, "1", 1, 32,

@@ -33,16 +33,30 @@ static uint64_t hash_u64(uint64_t state, uint64_t value)
     return gs_hash_bytes(state, bytes, sizeof bytes);
 }
 
-size_t gs_stats_bytes(uint32_t capacity)
+size_t gs_stats_bytes_texts(uint32_t capacity, uint32_t texts)
 {
-    return gs_arena_round((size_t)capacity * sizeof(gs_stat_entry));
+    if (texts > capacity)
+        texts = capacity;
+    return gs_arena_round((size_t)capacity * sizeof(gs_stat_entry)) +
+           gs_arena_round((size_t)texts * GS_STAT_TEXT_MAX);
 }
 
-gs_status gs_stats_init(gs_stats *stats, gs_arena *arena, uint32_t capacity, gs_diag *diag)
+size_t gs_stats_bytes(uint32_t capacity)
+{
+    return gs_stats_bytes_texts(capacity, capacity);
+}
+
+gs_status gs_stats_init_texts(gs_stats *stats, gs_arena *arena, uint32_t capacity,
+                              uint32_t texts, gs_diag *diag)
 {
     memset(stats, 0, sizeof *stats);
-    stats->entries = (gs_stat_entry *)gs_arena_alloc(arena, gs_stats_bytes(capacity));
-    if (!stats->entries)
+    if (texts > capacity)
+        texts = capacity;
+    stats->entries = (gs_stat_entry *)gs_arena_alloc(arena, (size_t)capacity *
+                                                            sizeof(gs_stat_entry));
+    stats->text_capacity = (size_t)texts * GS_STAT_TEXT_MAX;
+    stats->text_pool = (char *)gs_arena_alloc(arena, stats->text_capacity);
+    if (!stats->entries || !stats->text_pool)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
                            "arena too small for %u statistics entries", (unsigned)capacity);
     stats->capacity = capacity;
@@ -51,9 +65,65 @@ gs_status gs_stats_init(gs_stats *stats, gs_arena *arena, uint32_t capacity, gs_
     return GS_OK;
 }
 
+gs_status gs_stats_init(gs_stats *stats, gs_arena *arena, uint32_t capacity, gs_diag *diag)
+{
+    return gs_stats_init_texts(stats, arena, capacity, capacity, diag);
+}
+
+/* One entry's contribution to the digest (gs_stats_digest). */
+static uint64_t hash_entry(uint64_t h, const gs_stat_entry *e)
+{
+    uint8_t tag[2];
+    tag[0] = e->kind;
+    tag[1] = e->decimals;
+    h = gs_hash_bytes(h, e->name, strlen(e->name) + 1u);
+    h = gs_hash_bytes(h, tag, sizeof tag);
+    h = hash_u64(h, e->value);
+    h = hash_u64(h, e->den);
+    if (e->kind == GS_STAT_TEXT)
+        h = gs_hash_bytes(h, e->text, strlen(e->text) + 1u);
+    return h;
+}
+
+static void print_entry(const gs_stat_entry *e, const gs_sink *sink);
+
+void gs_stats_init_stream(gs_stats *stats, const gs_sink *sink)
+{
+    memset(stats, 0, sizeof *stats);
+    stats->streamed = 1;
+    stats->stream = sink;
+    stats->entries = &stats->stream_entry;
+    stats->capacity = 1;
+    stats->text_pool = stats->stream_text;
+    stats->text_capacity = sizeof stats->stream_text;
+    stats->data_hash = GS_HASH_SEED;
+    stats->block_hash = GS_HASH_SEED;
+    stats->stream_hash = GS_HASH_SEED;
+}
+
+void gs_stats_flush(gs_stats *stats)
+{
+    if (!stats->streamed || stats->count == 0)
+        return;
+    stats->stream_hash = hash_entry(stats->stream_hash, &stats->stream_entry);
+    if (stats->stream)
+        print_entry(&stats->stream_entry, stats->stream);
+    stats->count = 0;
+    stats->text_used = 0;
+}
+
+void gs_stats_stream_end(gs_stats *stats)
+{
+    gs_stats_flush(stats);
+    if (stats->streamed && stats->stream)
+        gs_sink_printf(stats->stream, "digest = %016llx\n",
+                       (unsigned long long)gs_stats_digest(stats));
+}
+
 static gs_stat_entry *new_entry(gs_stats *stats, const char *name)
 {
     gs_stat_entry *e;
+    gs_stats_flush(stats);   /* streamed: the entry before is complete now */
     GS_ASSERT(stats->count < stats->capacity);
     GS_ASSERT(strlen(name) < GS_STAT_NAME_MAX);
     GS_ASSERT(gs_stats_find(stats, name) == NULL);
@@ -67,8 +137,17 @@ static gs_stat_entry *new_entry(gs_stats *stats, const char *name)
 void gs_stats_put_text(gs_stats *stats, const char *name, const char *text)
 {
     gs_stat_entry *e = new_entry(stats, name);
+    size_t n = strlen(text);
+    char *copy;
+    if (n > GS_STAT_TEXT_MAX - 1u)
+        n = GS_STAT_TEXT_MAX - 1u;   /* a longer text is cut (stats.h) */
+    GS_ASSERT(n + 1u <= stats->text_capacity - stats->text_used);   /* sized by the caller */
+    copy = stats->text_pool + stats->text_used;
+    memcpy(copy, text, n);
+    copy[n] = '\0';
+    stats->text_used += n + 1u;
     e->kind = GS_STAT_TEXT;
-    gs_str_copy(e->text, sizeof e->text, text);
+    e->text = copy;
 }
 
 void gs_stats_put_text_line(gs_stats *stats, const char *name, const char *text)
@@ -92,6 +171,8 @@ void gs_stats_set_indent(gs_stats *stats, int on)
 void gs_stats_clear(gs_stats *stats)
 {
     stats->count = 0;
+    stats->text_used = 0;
+    stats->stream_hash = GS_HASH_SEED;
     stats->data_hash = GS_HASH_SEED;
     stats->data_bytes = 0;
     stats->block_hash = GS_HASH_SEED;
@@ -136,6 +217,8 @@ void gs_stats_put_ratio(gs_stats *stats, const char *name, uint64_t num, uint64_
 const gs_stat_entry *gs_stats_find(const gs_stats *stats, const char *name)
 {
     uint32_t i;
+    if (stats->streamed)
+        return NULL;   /* nothing is kept */
     for (i = 0; i < stats->count; i++)
         if (gs_str_eq(stats->entries[i].name, name))
             return &stats->entries[i];
@@ -150,20 +233,10 @@ void gs_stats_add_data(gs_stats *stats, const void *bytes, size_t length)
 
 uint64_t gs_stats_digest(const gs_stats *stats)
 {
-    uint64_t h = GS_HASH_SEED;
+    uint64_t h = stats->streamed ? stats->stream_hash : GS_HASH_SEED;
     uint32_t i;
-    for (i = 0; i < stats->count; i++) {
-        const gs_stat_entry *e = &stats->entries[i];
-        uint8_t tag[2];
-        tag[0] = e->kind;
-        tag[1] = e->decimals;
-        h = gs_hash_bytes(h, e->name, strlen(e->name) + 1u);
-        h = gs_hash_bytes(h, tag, sizeof tag);
-        h = hash_u64(h, e->value);
-        h = hash_u64(h, e->den);
-        if (e->kind == GS_STAT_TEXT)
-            h = gs_hash_bytes(h, e->text, strlen(e->text) + 1u);
-    }
+    for (i = 0; i < stats->count; i++)   /* streamed: the open entry, if any */
+        h = hash_entry(h, &stats->entries[i]);
     if (stats->data_bytes) {
         h = hash_u64(h, stats->data_bytes);
         h = hash_u64(h, stats->data_hash);
@@ -194,15 +267,19 @@ static void entry_text(const gs_stat_entry *e, char *out, size_t capacity)
         gs_str_copy(out + n, capacity - n, e->unit);
 }
 
-static void print_lines(const gs_stats *stats, const gs_sink *sink)
+static void print_entry(const gs_stat_entry *e, const gs_sink *sink)
 {
     char value[VALUE_MAX];
+    entry_text(e, value, sizeof value);
+    gs_sink_printf(sink, "%s%s%s%s\n", e->indent ? "\t" : "", e->name,
+                   e->colon ? ": " : " = ", value);
+}
+
+static void print_lines(const gs_stats *stats, const gs_sink *sink)
+{
     uint32_t i;
-    for (i = 0; i < stats->count; i++) {
-        entry_text(&stats->entries[i], value, sizeof value);
-        gs_sink_printf(sink, "%s%s%s%s\n", stats->entries[i].indent ? "\t" : "",
-                       stats->entries[i].name, stats->entries[i].colon ? ": " : " = ", value);
-    }
+    for (i = 0; i < stats->count; i++)
+        print_entry(&stats->entries[i], sink);
 }
 
 void gs_stats_print_text(const gs_stats *stats, const gs_sink *sink)

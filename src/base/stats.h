@@ -39,7 +39,7 @@ typedef struct gs_stat_entry {
     char unit[GS_STAT_UNIT_MAX];   /* text rendering: after the value ("%", " GB/Sec") */
     uint64_t value;      /* the count, or the ratio's numerator */
     uint64_t den;        /* the ratio's denominator (0 for counts) */
-    char text[GS_STAT_TEXT_MAX];   /* GS_STAT_TEXT only */
+    const char *text;    /* GS_STAT_TEXT only: NUL-terminated, in the registry's text pool */
 } gs_stat_entry;
 
 typedef struct gs_stats {
@@ -51,10 +51,38 @@ typedef struct gs_stats {
     uint64_t block_hash; /* running hash of the per-kernel blocks' digests */
     uint64_t blocks;     /* how many went into block_hash */
     int indent_new;      /* entries added now are indented */
+    /* Text values live apart from the entries, each taking its own length
+     * (at most GS_STAT_TEXT_MAX bytes with the NUL), so a registry of
+     * mostly counters does not reserve a text buffer per entry. */
+    char *text_pool;
+    size_t text_used, text_capacity;
+    /* A streamed registry (gs_stats_init_stream) keeps no entries: each one
+     * is rendered to `stream` as a text line and folded into `stream_hash`
+     * once the next one begins (or at gs_stats_flush), so a host with little
+     * RAM gets the same lines and the same digest as a stored registry. */
+    int streamed;
+    const gs_sink *stream;          /* NULL: the digest only */
+    uint64_t stream_hash;           /* the entries closed so far */
+    gs_stat_entry stream_entry;     /* the open entry */
+    char stream_text[GS_STAT_TEXT_MAX];
 } gs_stats;
 
 size_t gs_stats_bytes(uint32_t capacity);
 gs_status gs_stats_init(gs_stats *stats, gs_arena *arena, uint32_t capacity, gs_diag *diag);
+/* The same for a registry of `capacity` entries of which at most `texts`
+ * are text entries (gs_stats_bytes: any entry may be text). */
+size_t gs_stats_bytes_texts(uint32_t capacity, uint32_t texts);
+gs_status gs_stats_init_texts(gs_stats *stats, gs_arena *arena, uint32_t capacity,
+                              uint32_t texts, gs_diag *diag);
+
+/* A registry that keeps no entries (see gs_stats.streamed): no arena, and
+ * gs_stats_find finds nothing. Call gs_stats_flush before reading the
+ * digest's last line from the stream (gs_stats_stream_end does both). */
+void gs_stats_init_stream(gs_stats *stats, const gs_sink *sink);
+/* Streamed: render and fold the open entry now. Stored: nothing. */
+void gs_stats_flush(gs_stats *stats);
+/* Streamed: flush, then the `digest = ...` line gs_stats_print_text ends with. */
+void gs_stats_stream_end(gs_stats *stats);
 
 /* Add an entry (names must be unique; a full registry is a simulator bug). */
 void gs_stats_put_count(gs_stats *stats, const char *name, uint64_t value);

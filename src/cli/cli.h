@@ -12,7 +12,6 @@
 #include <stdio.h>
 
 #include "gpusim.h"
-#include "trace/trace.h"
 
 /* Largest file the CLI reads whole (configs, PTX, workload files, goldens);
  * traces are streamed and never read whole. */
@@ -75,6 +74,10 @@ struct gs_config;
 struct gs_stats;
 int gs_cli_timing_run(const struct gs_config *cfg, const char *workload,
                       int (*emit)(const struct gs_stats *stats, void *ctx), void *ctx);
+/* --arena-bytes (cli_run.c): the timing run plans its arena, then prints
+ * it with gs_cli_print_arena_bytes instead of running. */
+int gs_cli_arena_bytes_only(void);
+int gs_cli_print_arena_bytes(const char *workload, size_t kept, size_t streamed);
 /* The same for an Accel-Sim trace set (kernelslist.g or its folder;
  * cli_trace.c), for study jobs (cli_study.c). */
 int gs_cli_trace_timing_run(const struct gs_config *cfg, const char *path,
@@ -89,14 +92,12 @@ gs_status gs_cli_workload_open(const char *what, struct gs_workload *wl,
                                                   const char **, size_t *, gs_diag *),
                                void **read_context, gs_diag *diag);
 void gs_cli_workload_close(void);
-/* Widen *bound (zeroed by the caller) to every entry kernel of the
- * workload's PTX modules: register and predicate slots, local bytes. */
-struct gs_exec_shape;
-gs_status gs_cli_workload_bound(const struct gs_workload *wl,
-                                gs_status (*read)(void *, const char *, const char **,
-                                                  const char **, size_t *, gs_diag *),
-                                void *rctx, struct gs_exec_shape *bound, gs_diag *diag);
-
+/* A scratch buffer for gs_run_plan / gs_run_shape_bound (gs_cli_free_arena
+ * it): the workload's largest PTX module loads in it. */
+gs_status gs_cli_workload_scratch(const struct gs_workload *wl,
+                                  gs_status (*read)(void *, const char *, const char **,
+                                                    const char **, size_t *, gs_diag *),
+                                  void *rctx, void **scratch, size_t *bytes, gs_diag *diag);
 /* Read a whole file into a new NUL-terminated buffer (freed by
  * gs_cli_free_file). On failure diag (GS_E_IO) names the reason: no such
  * file, permission denied, a directory, larger than GS_CLI_FILE_MAX, or a

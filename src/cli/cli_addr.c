@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "cli/cli_config.h"
-#include "mem/addrmap.h"
 
 #define ADDR_ARGS_MAX 4096
 

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/nearest.h"
 #include "cli/cli.h"
 #include "cli/cli_config.h"
 #include "presets.h"

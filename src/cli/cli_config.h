@@ -14,7 +14,7 @@
 #ifndef GS_CLI_CLI_CONFIG_H
 #define GS_CLI_CLI_CONFIG_H
 
-#include "base/config.h"
+#include "gpusim.h"
 
 /* Load the configuration from argv[1..argc-1]. Marks used[i] = 1 for every
  * argument it consumes (used has argc entries, zeroed by the caller); other

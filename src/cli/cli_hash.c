@@ -15,7 +15,6 @@
 
 #include <string.h>
 
-#include "base/set_index.h"
 
 typedef struct hash_args {
     gs_index_params params;

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/config.h"
 #include "cli/cli.h"
 
 /* Text for troff: a backslash as \e, every '-' as \- (a minus, so option

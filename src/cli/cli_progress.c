@@ -27,7 +27,6 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "sim/gpu.h"
 
 #define GS_PROGRESS_AFTER_MS 2000u   /* nothing for shorter runs */
 #define PROGRESS_REDRAW_MS 250u      /* at most four redraws a second */

@@ -17,7 +17,6 @@
 #include <stdio.h>
 
 #include "cli/cli_study.h"
-#include "sim/gpu.h"
 
 #define GS_REP_NAME_MAX  GS_STUDY_ID_MAX
 #define GS_REP_LABEL_MAX 256u

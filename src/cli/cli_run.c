@@ -17,7 +17,6 @@
 
 #include "cli/cli.h"
 #include "cli/cli_config.h"
-#include "sim/gpu.h"
 
 #define STATS_CAPACITY 64u
 
@@ -29,8 +28,27 @@ typedef struct run_args {
     const char *workload;     /* timing run of this workload (default: syrk_small) */
     int config_stats;         /* --config-stats: configuration counters only */
     int dump_config;
+    int arena_bytes;          /* --arena-bytes: print the run's planned arena, no run */
     int help;
 } run_args;
+
+static int arena_bytes_only;   /* --arena-bytes was given (gs_cli_arena_bytes_only) */
+
+int gs_cli_arena_bytes_only(void)
+{
+    return arena_bytes_only;
+}
+
+/* What the run's arena needs (sim/run.h plans it from the configuration and
+ * the workload): the one buffer a host must supply, with the statistics
+ * kept (as gpusim runs) and streamed (as examples/baremetal/ runs). */
+int gs_cli_print_arena_bytes(const char *workload, size_t kept, size_t streamed)
+{
+    gs_sink_printf(&gs_cli_stdout, "workload = %s\narena_bytes = %lu\n"
+                   "arena_bytes_streamed = %lu\n", workload, (unsigned long)kept,
+                   (unsigned long)streamed);
+    return 0;
+}
 
 static void write_to_file(void *context, const char *text, size_t length)
 {
@@ -42,7 +60,8 @@ void gs_cli_print_flags(const gs_sink *sink)
 {
     gs_sink_puts(sink,
         "usage: gpusim [--config NAME|FILE ...] [-option value ...] [--stats-json FILE]\n"
-        "              [--stats-csv FILE] [--check GOLDEN] [--quiet] [--dump-config] [--help]\n");
+        "              [--stats-csv FILE] [--check GOLDEN] [--quiet] [--dump-config]\n"
+        "              [--arena-bytes] [--help]\n");
     gs_sink_puts(sink, "  --config NAME|FILE  embedded preset (");
     gs_sink_puts(sink, gs_cli_preset_names());
     gs_sink_puts(sink,
@@ -50,6 +69,9 @@ void gs_cli_print_flags(const gs_sink *sink)
         "                      repeatable, loaded in order (also -config FILE); default gtx480\n"
         "  -option value       override any option below, after all config files\n"
         "  --dump-config       print the effective configuration and exit\n"
+        "  --arena-bytes       print the bytes the run's arena needs (planned from the\n"
+        "                      configuration and the workload; also with the statistics\n"
+        "                      streamed, as an embedder may run) and exit without running\n"
         "  --stats-json FILE   also write the statistics as JSON (per-kernel blocks: \"kernels\")\n"
         "  --stats-csv FILE    also write the statistics as CSV (per-kernel: kernel<uid>/NAME)\n"
         "  --check GOLDEN      compare the statistics with a stats file; exit 1 on a mismatch\n"
@@ -57,7 +79,8 @@ void gs_cli_print_flags(const gs_sink *sink)
         "                      period; gpusim report draws it; README \"Reports\")\n"
         "  --quiet             no progress line on stderr (shown only when stderr is a\n"
         "                      terminal and the run takes over 2 s; never on stdout)\n"
-        "  --workload NAME|FILE  run it under the timing model (default: syrk_small)\n"
+        "  --workload NAME|FILE  run it under the timing model (default: -gs_default_workload,\n"
+        "                      syrk_small unless the preset names another)\n"
         "  --functional --workload NAME|FILE  run it on the functional executor only\n"
         "  --trace DIR|FILE    run an Accel-Sim trace set (kernelslist.g or its folder) under\n"
         "                      the timing model; with --functional: count it only\n"
@@ -92,6 +115,8 @@ static int parse_run_args(int argc, char **argv, unsigned char *used, run_args *
             args->dump_config = 1;
         else if (strcmp(argv[i], "--config-stats") == 0)
             args->config_stats = 1;
+        else if (strcmp(argv[i], "--arena-bytes") == 0)
+            args->arena_bytes = 1;
         else if (strcmp(argv[i], "--quiet") == 0)
             gs_cli_progress_set_quiet(1);
         else if (strcmp(argv[i], "--workload") == 0)
@@ -395,14 +420,18 @@ int gs_cli_run(int argc, char **argv)
     if (!rc && args.samples_csv && (args.dump_config || args.config_stats))
         rc = gs_cli_usage_error("--samples-csv needs a timing run (not %s)",
                                 args.dump_config ? "--dump-config" : "--config-stats");
+    if (!rc && args.arena_bytes && (args.dump_config || args.config_stats))
+        rc = gs_cli_usage_error("--arena-bytes plans a timing run (not %s)",
+                                args.dump_config ? "--dump-config" : "--config-stats");
+    arena_bytes_only = !rc && args.arena_bytes;
     gs_cli_samples_set_path(rc ? NULL : args.samples_csv);
     if (!rc && args.dump_config)
         gs_config_dump(cfg, &gs_cli_stdout);
     else if (!rc && args.config_stats)
         rc = report_stats(cfg, &args);
     else if (!rc)   /* the main job: a workload under the timing model (cli_timing.c) */
-        rc = gs_cli_timing_run(cfg, args.workload ? args.workload : "syrk_small", emit_stats,
-                               &args);
+        rc = gs_cli_timing_run(cfg, args.workload ? args.workload : cfg->default_workload,
+                               emit_stats, &args);
     gs_cli_free(cfg);
     gs_cli_free(used);
     return rc;

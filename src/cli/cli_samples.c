@@ -8,7 +8,6 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "sim/gpu.h"
 
 static const char *samples_path;   /* NULL: not asked */
 static FILE *samples_file;         /* opened by the check, before the run */

@@ -20,7 +20,6 @@
 #include <string.h>
 
 #include "cli/cli_study.h"
-#include "fp/fpmath_soft.h"
 
 /* 128-bit integers: the fp layer's (fp/fpmath_soft.h), plus the two operations it
  * lacks, a product with an overflow flag and a division. */

@@ -20,7 +20,6 @@
  */
 #include <string.h>
 
-#include "base/nearest.h"
 #include "cli/cli.h"
 #include "workloads.h"
 

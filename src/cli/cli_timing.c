@@ -4,78 +4,19 @@
  * under the SIMT-core timing model (src/sim/gpu.h) and hands the statistics
  * to the caller (cli_run.c prints / writes / checks them).
  *
- * Sizing (DESIGN.md section 5): the workload's PTX modules are loaded once
- * into a scratch buffer to learn the largest per-thread CTA state any kernel
- * needs; the arena is then gs_host_bytes + gs_sim_bytes + the statistics
- * (or -gs_arena_mib MiB when given). The simulator's own speed (simulated
- * warp instructions and cycles per second of host time) goes to stderr only,
- * never into the statistics or the digest.
+ * It drives the public run API (sim/run.h) as any embedder would: the plan
+ * loads the workload's PTX once into a scratch buffer the CLI allocates and
+ * sizes the arena from the configuration and the workload (or -gs_arena_mib
+ * MiB when given; --arena-bytes prints the plan and stops); the statistics
+ * are kept, for --stats-json / --stats-csv / --check. The simulator's own
+ * speed (simulated warp instructions and cycles per second of host time)
+ * goes to stderr only, never into the statistics or the digest.
  */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli/cli.h"
-#include "host/workload.h"
-#include "sim/gpu.h"
-
-/* Widen the bound with every kernel of the workload's modules. */
-gs_status gs_cli_workload_bound(const gs_workload *wl, gs_wl_read_fn read, void *rctx,
-                                gs_exec_shape *bound, gs_diag *diag)
-{
-    unsigned i;
-    for (i = 0; i < wl->num_ptx; i++) {
-        const char *text, *shown;
-        size_t length, bytes;
-        gs_ptx_module *module;
-        gs_arena scratch;
-        void *buffer;
-        gs_status st;
-        if ((st = gs_workload_read_ptx(wl, i, read, rctx, &shown, &text, &length, diag))
-            != GS_OK)
-            return st;
-        bytes = gs_ptx_bytes_for_text(text, length) + 4u * GS_ARENA_ALIGN;
-        if (!(buffer = gs_cli_alloc_arena(bytes)))
-            return gs_diag_set(diag, GS_E_IO, shown, 0, 0, "out of memory");
-        gs_arena_init_zeroed(&scratch, buffer, bytes);   /* calloc: already zero */
-        st = gs_ptx_load(&scratch, shown, text, length, &module, diag);
-        if (st == GS_OK)
-            gs_sim_bound_module(bound, module);
-        gs_cli_free_arena(buffer);
-        if (st != GS_OK)
-            return st;
-    }
-    return GS_OK;
-}
-
-typedef struct timing_run {
-    gs_workload wl;
-    gs_host host;
-    gs_wl_state state;
-    gs_gpu gpu;
-    gs_host_config hc;
-    gs_exec_shape bound;
-    gs_wl_read_fn read;
-    void *rctx;
-} timing_run;
-
-static gs_status size_run(timing_run *run, const gs_config *cfg, gs_diag *diag)
-{
-    gs_status st;
-    memset(&run->bound, 0, sizeof run->bound);
-    if ((st = gs_workload_host_config(&run->wl, run->read, run->rctx, &run->hc, diag)) ||
-        (st = gs_cli_workload_bound(&run->wl, run->read, run->rctx, &run->bound, diag)))
-        return st;
-    run->hc.warp_inst_limit = cfg->launch_inst_limit;
-    run->hc.cta.simt_depth = cfg->simt_stack_depth;
-    run->bound.simt_depth = run->hc.cta.simt_depth;
-    /* the host's own functional context is unused under timing: keep it small */
-    run->hc.cta.reg_slots = run->bound.reg_slots ? run->bound.reg_slots : 1u;
-    run->hc.cta.pred_slots = run->bound.pred_slots ? run->bound.pred_slots : 1u;
-    run->hc.cta.local_bytes = run->bound.local_bytes;
-    run->hc.num_sms = gs_config_n_sms(cfg);
-    return GS_OK;
-}
 
 void gs_cli_print_speed(const struct gs_gpu *gpu, const gs_stats *stats, double seconds)
 {
@@ -119,28 +60,24 @@ static uint64_t launches_known(const gs_workload *wl)
     return n;
 }
 
-static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
-                    int (*emit)(const gs_stats *, void *), void *ctx)
+static int simulate(gs_run *run, void *buffer, int (*emit)(const gs_stats *, void *),
+                    void *ctx)
 {
-    gs_stats stats;
+    const gs_config *cfg = run->cfg;
     gs_diag diag;
     gs_status st;
     int rc;
     clock_t start;
-    uint32_t capacity = gs_sim_stats_count(cfg) + 8u;
-    if ((st = gs_stats_init(&stats, arena, capacity, &diag)) ||
-        (st = gs_host_init(&run->host, &run->hc, arena, &diag)) ||
-        (st = gs_sim_init(&run->gpu, cfg, &run->bound, arena, &diag)))
+    if (gs_run_init(run, buffer, run->arena_bytes, &diag) != GS_OK)
         return gs_cli_report(&diag);
     if (gs_cli_event_trace_attach(cfg, &run->gpu) != 0)
         return 2;
     gs_cli_kernel_blocks_attach(&run->gpu);
-    gs_sim_attach(&run->gpu, &run->host);
     gs_cli_signals_install();
     gs_sim_set_stop_poll(&run->gpu, gs_cli_stop_poll, NULL);
-    gs_cli_progress_attach(&run->gpu, launches_known(&run->wl));
+    gs_cli_progress_attach(&run->gpu, launches_known(run->wl));
     start = clock();
-    st = gs_workload_run(&run->wl, &run->host, run->read, run->rctx, &run->state, &diag);
+    st = gs_run_execute(run, &diag);
     gs_cli_progress_detach();
     if (st != GS_OK && gs_sim_watchdog_fired(&run->gpu)) {
         gs_cli_report(&diag);
@@ -153,52 +90,66 @@ static int simulate(timing_run *run, const gs_config *cfg, gs_arena *arena,
     }
     if (st == GS_E_INTERRUPTED)   /* a signal: the statistics so far, partial = 1 */
         gs_cli_note_interrupted(&diag);
-    else if (st != GS_OK && !gs_sim_capped(&run->gpu))
+    else if (st != GS_OK && !gs_run_capped(run))
         return gs_cli_report(&diag);
     else if (st != GS_OK)   /* a -gpgpu_max_* limit: a clean stop (README "Run control") */
         gs_cli_note_capped(&diag);
-    gs_workload_digest(&run->wl, &run->host, &run->state, &stats);
-    gs_sim_report(&run->gpu, &stats);
-    gs_stats_put_count(&stats, "workload_repeat_iterations", run->state.repeat_iterations);
-    gs_stats_put_count(&stats, "workload_output_bytes", stats.data_bytes);
-    gs_cli_print_speed(&run->gpu, &stats, (double)(clock() - start) / CLOCKS_PER_SEC);
+    gs_run_report(run);
+    gs_cli_print_speed(&run->gpu, &run->stats, (double)(clock() - start) / CLOCKS_PER_SEC);
     if (gs_cli_samples_write(&run->gpu) != 0)
         return 2;
-    rc = emit(&stats, ctx);
+    rc = emit(&run->stats, ctx);
     return rc != 0 ? rc : gs_cli_interrupted_status();   /* 130/143 after a signal */
+}
+
+/* Plan the run (its PTX loaded once into a scratch buffer); stream: see
+ * gs_run_plan (NULL here: the CLI keeps the statistics). */
+static gs_status plan_run(gs_run *run, const gs_config *cfg, const gs_workload *wl,
+                          gs_wl_read_fn read, void *rctx, const gs_sink *stream,
+                          gs_diag *diag)
+{
+    size_t scratch_bytes;
+    void *scratch;
+    gs_status st = gs_cli_workload_scratch(wl, read, rctx, &scratch, &scratch_bytes, diag);
+    if (st != GS_OK)
+        return st;
+    st = gs_run_plan(run, cfg, wl, read, rctx, scratch, scratch_bytes, stream, diag);
+    gs_cli_free_arena(scratch);
+    return st;
 }
 
 int gs_cli_timing_run(const gs_config *cfg, const char *workload,
                       int (*emit)(const gs_stats *stats, void *ctx), void *ctx)
 {
-    static timing_run run;   /* large: not on the stack */
+    static gs_run run;       /* large: not on the stack */
+    static gs_workload wl;   /* tens of KiB */
+    gs_wl_read_fn read;
+    void *rctx, *buffer;
     gs_diag diag;
-    gs_arena arena;
-    size_t bytes;
-    void *buffer;
     int rc;
     if (gs_cli_samples_check(cfg) != 0)
         return 2;
-    memset(&run, 0, sizeof run);
-    if (gs_cli_workload_open(workload, &run.wl, &run.read, &run.rctx, &diag) != GS_OK ||
-        size_run(&run, cfg, &diag) != GS_OK) {
+    if (gs_cli_workload_open(workload, &wl, &read, &rctx, &diag) != GS_OK ||
+        plan_run(&run, cfg, &wl, read, rctx, NULL, &diag) != GS_OK) {
         gs_cli_workload_close();
         return gs_cli_report(&diag);
     }
-    bytes = gs_host_bytes(&run.hc) + gs_sim_bytes(cfg, &run.bound) +
-            gs_stats_bytes(gs_sim_stats_count(cfg) + 8u) + 8u * GS_ARENA_ALIGN;
-    if (cfg->arena_mib)
-        bytes = (size_t)cfg->arena_mib << 20;
-    if (!(buffer = gs_cli_alloc_arena(bytes))) {
+    if (gs_cli_arena_bytes_only()) {   /* --arena-bytes: the plans, no run */
+        size_t kept = run.arena_bytes;
+        gs_status st = plan_run(&run, cfg, &wl, read, rctx, &gs_cli_stdout, &diag);
+        gs_cli_workload_close();
+        return st != GS_OK ? gs_cli_report(&diag)
+                           : gs_cli_print_arena_bytes(workload, kept, run.arena_bytes);
+    }
+    if (!(buffer = gs_cli_alloc_arena(run.arena_bytes))) {
         gs_cli_workload_close();
         return gs_cli_usage_error("--workload %s: the run's arena needs %lu bytes, more than "
                                   "the host will allocate (the largest kernel needs %u local "
-                                  "bytes per thread, %u shared bytes per CTA)", workload,
-                                  (unsigned long)bytes, (unsigned)run.bound.local_bytes,
-                                  (unsigned)run.bound.shared_bytes);
+                                  "bytes per thread)", workload,
+                                  (unsigned long)run.arena_bytes,
+                                  (unsigned)run.bound.local_bytes);
     }
-    gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
-    rc = gs_cli_event_trace_close(simulate(&run, cfg, &arena, emit, ctx));
+    rc = gs_cli_event_trace_close(simulate(&run, buffer, emit, ctx));
     gs_cli_free_arena(buffer);
     gs_cli_workload_close();
     return rc;

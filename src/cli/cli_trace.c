@@ -30,12 +30,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "base/bits.h"
 #include "cli/cli.h"
 #include "cli/cli_config.h"
-#include "sim/frontend_trace.h"
-#include "sim/gpu.h"
-#include "trace/trace.h"
 
 #define CLI_TRACE_STATS 24u
 
@@ -215,8 +211,8 @@ static int run_timing(trace_timing *run, const gs_config *cfg, const char *list_
     gs_status st;
     int rc;
     gs_fe_trace_params(cfg, &p);
-    if (gs_stats_init(stats, arena, gs_sim_stats_count(cfg) + GS_FE_TRACE_STATS + 2u,
-                      &diag) != GS_OK
+    if (gs_stats_init_texts(stats, arena, gs_sim_stats_count(cfg) + GS_FE_TRACE_STATS + 2u,
+                            gs_sim_stats_texts(cfg), &diag) != GS_OK
         || gs_trace_open(&run->tr, &p, &run->io, list_path, arena, &diag) != GS_OK
         || gs_fe_trace_init(&run->fe, &run->tr, cfg, arena, &diag) != GS_OK
         || gs_sim_init(&run->gpu, cfg, NULL, arena, &diag) != GS_OK)
@@ -267,7 +263,8 @@ static int time_trace(const gs_config *cfg, const char *list_path, trace_emit_fn
         return 2;
     memset(&run, 0, sizeof run);
     bytes = gs_sim_bytes(cfg, NULL) + gs_fe_trace_bytes(cfg) +
-            gs_arena_round(gs_stats_bytes(gs_sim_stats_count(cfg) + GS_FE_TRACE_STATS + 2u)) +
+            gs_stats_bytes_texts(gs_sim_stats_count(cfg) + GS_FE_TRACE_STATS + 2u,
+                                 gs_sim_stats_texts(cfg)) +
             8u * GS_ARENA_ALIGN;
     if (cfg->arena_mib)
         bytes = (size_t)cfg->arena_mib << 20;

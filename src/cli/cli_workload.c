@@ -12,9 +12,7 @@
  */
 #include <string.h>
 
-#include "base/config.h"
 #include "cli/cli.h"
-#include "host/workload.h"
 #include "workloads.h"
 
 /* PTX files are read twice: to size the host, then to load them. */
@@ -36,16 +34,9 @@ static gs_status read_workload_file(void *context, const char *path, const char 
     cli_wl_source *src = (cli_wl_source *)context;
     char *full, *data;
     gs_status st;
-    if (src->embedded) {
-        const gs_embedded_file *f = gs_embedded_workload_file(src->embedded, path);
-        if (!f)
-            return gs_diag_set(diag, GS_E_IO, path, 0, 0, "not embedded with workload '%s'",
-                               src->embedded->name);
-        *shown = f->source;
-        *text = f->text;
-        *length = f->length;
-        return GS_OK;
-    }
+    if (src->embedded)
+        return gs_workload_read_embedded((void *)(uintptr_t)src->embedded, path, shown, text,
+                                         length, diag);
     if (src->num_held == CLI_WL_MAX_FILES)
         return gs_diag_set(diag, GS_E_IO, path, 0, 0, "more than %u files",
                            (unsigned)CLI_WL_MAX_FILES);
@@ -174,6 +165,31 @@ static void report(const gs_workload *wl, gs_host *host, const gs_wl_state *stat
     gs_stats_print_text(stats, &gs_cli_stdout);
 }
 
+gs_status gs_cli_workload_scratch(const gs_workload *wl, gs_wl_read_fn read, void *rctx,
+                                  void **scratch, size_t *bytes, gs_diag *diag)
+{
+    gs_status st;
+    if ((st = gs_run_scratch_bytes(wl, read, rctx, bytes, diag)) != GS_OK)
+        return st;
+    if (!(*scratch = gs_cli_alloc_arena(*bytes)))
+        return gs_diag_set(diag, GS_E_IO, wl->file, 0, 0, "out of memory");
+    return GS_OK;
+}
+
+/* The largest kernel's frame (its PTX loaded once into a scratch buffer). */
+static gs_status shape_bound(const gs_workload *wl, cli_wl_source *src, gs_exec_shape *bound,
+                             gs_diag *diag)
+{
+    size_t bytes;
+    void *scratch;
+    gs_status st = gs_cli_workload_scratch(wl, read_workload_file, src, &scratch, &bytes, diag);
+    if (st != GS_OK)
+        return st;
+    st = gs_run_shape_bound(wl, read_workload_file, src, scratch, bytes, bound, diag);
+    gs_cli_free_arena(scratch);
+    return st;
+}
+
 static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_config *cfg,
                         gs_diag *diag)
 {
@@ -188,7 +204,7 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
     gs_status st;
     memset(&bound, 0, sizeof bound);
     if ((st = gs_workload_host_config(wl, read_workload_file, src, &hc, diag)) != GS_OK ||
-        (st = gs_cli_workload_bound(wl, read_workload_file, src, &bound, diag)) != GS_OK)
+        (st = shape_bound(wl, src, &bound, diag)) != GS_OK)
         return gs_cli_report(diag);
     /* the CTA context holds the largest kernel's frame, as the timing run's does */
     hc.cta.reg_slots = bound.reg_slots > hc.cta.reg_slots ? bound.reg_slots : hc.cta.reg_slots;

@@ -28,6 +28,13 @@ void gs_host_config_default(gs_host_config *config)
     config->ptx_arena_bytes = GS_HOST_PTX_ARENA_DEFAULT;
 }
 
+/* The parameter buffer's bytes (see gs_host_config). */
+static uint32_t host_param_bytes(const gs_host_config *config)
+{
+    return config->param_bytes_max && config->param_bytes_max < GS_HOST_PARAM_BYTES_MAX
+               ? config->param_bytes_max : GS_HOST_PARAM_BYTES_MAX;
+}
+
 /* Arena bytes reserved for PTX modules (see gs_host_config). */
 static uint64_t host_ptx_arena_bytes(const gs_host_config *config)
 {
@@ -45,7 +52,7 @@ size_t gs_host_bytes(const gs_host_config *config)
     total += gs_arena_round((config->modules_max ? config->modules_max : 1u) *
                             sizeof(gs_host_module));                       /* module table */
     total += (size_t)host_ptx_arena_bytes(config);                        /* PTX */
-    total += gs_arena_round(GS_HOST_PARAM_BYTES_MAX);                      /* param buffer */
+    total += gs_arena_round(host_param_bytes(config));                     /* param buffer */
     return total;
 }
 
@@ -62,7 +69,7 @@ gs_status gs_host_init(gs_host *host, const gs_host_config *config, gs_arena *ar
     host->cta = (gs_exec_cta *)gs_arena_alloc(arena, sizeof(gs_exec_cta));
     host->modules = (gs_host_module *)gs_arena_alloc(
         arena, (config->modules_max ? config->modules_max : 1u) * sizeof(gs_host_module));
-    host->params = (uint8_t *)gs_arena_alloc(arena, GS_HOST_PARAM_BYTES_MAX);
+    host->params = (uint8_t *)gs_arena_alloc(arena, host_param_bytes(config));
     if (!host->cta || !host->modules || !host->params)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
                            "arena too small for the host API (%zu bytes needed)",
@@ -385,10 +392,13 @@ static gs_status pack_params(gs_host *host, const gs_ptx_kernel *kernel,
         return gs_diag_set(diag, GS_E_WORKLOAD, NULL, 0, 0,
                            "kernel %s takes %u parameters, the launch gives %u", kernel->name,
                            (unsigned)kernel->num_params, (unsigned)num_args);
-    if (kernel->param_bytes > GS_HOST_PARAM_BYTES_MAX)
+    if (kernel->param_bytes > host_param_bytes(&host->config))
         return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
-                           "kernel %s has %u parameter bytes, more than %u", kernel->name,
-                           (unsigned)kernel->param_bytes, GS_HOST_PARAM_BYTES_MAX);
+                           "kernel %s has %u parameter bytes, more than %u (%s)", kernel->name,
+                           (unsigned)kernel->param_bytes,
+                           (unsigned)host_param_bytes(&host->config),
+                           host->config.param_bytes_max ? GS_HOST_PARAM_OPTION
+                                                        : "the PTX limit");
     memset(host->params, 0, kernel->param_bytes);
     for (i = 0; i < num_args; i++) {
         gs_status status = pack_one(host, kernel, i, &args[i], diag);

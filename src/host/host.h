@@ -42,6 +42,7 @@
 #define GS_HOST_MODULES_OPTION "gs_host_config.modules_max"
 #define GS_HOST_PTX_BYTES_OPTION "gs_host_config.ptx_bytes_max"
 #define GS_HOST_PTX_ARENA_OPTION "gs_host_config.ptx_arena_bytes"
+#define GS_HOST_PARAM_OPTION "gs_host_config.param_bytes_max"
 #define GS_HOST_PARAM_BYTES_MAX 32768u   /* PTX .param space limit of a kernel */
 #define GS_HOST_LAUNCH_INSTS 1000000000ull   /* -gs_launch_inst_limit's default */
 
@@ -51,6 +52,9 @@ typedef struct gs_host_config {
     uint32_t modules_max;         /* PTX modules that can be loaded */
     uint32_t ptx_bytes_max;       /* largest PTX text a module may have */
     uint32_t num_sms;             /* %nsmid */
+    uint32_t param_bytes_max;     /* largest kernel parameter buffer (0 = the PTX limit,
+                                   * GS_HOST_PARAM_BYTES_MAX; a run plan sets the
+                                   * workload's largest) */
     uint64_t warp_inst_limit;     /* safety limit per launch (0 = none; the CLI's
                                    * -gs_launch_inst_limit, default GS_HOST_LAUNCH_INSTS) */
     int (*stop_poll)(void *context);   /* NULL or the functional executor's stop poll

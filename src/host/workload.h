@@ -159,6 +159,12 @@ int gs_wl_parse_value(gs_wl_type type, const char *text, size_t length, uint64_t
 typedef gs_status (*gs_wl_read_fn)(void *context, const char *path, const char **shown_name,
                                    const char **text, size_t *length, gs_diag *diag);
 
+/* The reader of an embedded workload's files (tables/workloads.h; context:
+ * its const gs_embedded_workload *): a host with no file system runs any
+ * embedded workload with it. */
+gs_status gs_workload_read_embedded(void *context, const char *path, const char **shown_name,
+                                    const char **text, size_t *length, gs_diag *diag);
+
 /* Read ptx line `index`'s file through `read`. A file that cannot be read
  * (GS_E_IO) is an error at the workload's ptx line, with the reader's reason;
  * other errors come back as they are. */

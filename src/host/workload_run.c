@@ -12,6 +12,7 @@
 #include "host/routine.h"
 #include "host/workload.h"
 #include "mem/devmem.h"
+#include "workloads.h"
 
 #define WL_CHUNK_BYTES 1024u
 
@@ -365,4 +366,18 @@ void gs_workload_digest(const gs_workload *wl, gs_host *host, const gs_wl_state 
             done += n;
         }
     }
+}
+
+gs_status gs_workload_read_embedded(void *context, const char *path, const char **shown_name,
+                                    const char **text, size_t *length, gs_diag *diag)
+{
+    const gs_embedded_workload *embedded = (const gs_embedded_workload *)context;
+    const gs_embedded_file *f = gs_embedded_workload_file(embedded, path);
+    if (!f)
+        return gs_diag_set(diag, GS_E_IO, path, 0, 0, "not embedded with workload '%s'",
+                           embedded->name);
+    *shown_name = f->source;
+    *text = f->text;
+    *length = f->length;
+    return GS_OK;
 }

@@ -10,13 +10,18 @@
 #include "sim/sim_config.h"
 
 /* Bytes of the functional contexts of the CTAs one SM can hold at once: its
- * thread slots, shared memory and CTA slots bound the sum over its CTAs. */
+ * thread slots, shared memory and CTA slots bound the sum over its CTAs.
+ * When the bound knows the run's launches (bound->threads non-zero:
+ * gs_run_plan sets the most threads and shared bytes any launch keeps
+ * resident on one SM, warps rounded up), that tighter sum is used. */
 static size_t contexts_per_sm_bytes(const gs_config *cfg, const gs_exec_shape *bound)
 {
     gs_exec_shape sm_shape = *bound;
     size_t slack = (size_t)cfg->max_cta_per_sm * 8u * GS_ARENA_ALIGN;   /* rounding */
-    sm_shape.threads = cfg->max_threads_per_sm;
-    sm_shape.shared_bytes = cfg->shmem_bytes;
+    if (bound->threads == 0) {
+        sm_shape.threads = cfg->max_threads_per_sm;
+        sm_shape.shared_bytes = cfg->shmem_bytes;
+    }
     return gs_exec_pool_bytes(&sm_shape, 1u) + slack +
            (size_t)cfg->max_cta_per_sm * sizeof(gs_exec_cta);
 }
@@ -43,8 +48,13 @@ size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound)
     if (!cfg->perfect_mem)
         total += gs_memsys_bytes(cfg);                               /* memory system */
     total += gs_mech_bytes(cfg);                                     /* mechanisms */
-    total += gs_stats_bytes(gs_sim_block_stats_count(cfg));          /* per-kernel block */
+    total += gs_stats_bytes_texts(gs_sim_block_stats_count(cfg), 1u); /* per-kernel block */
     return total;
+}
+
+size_t gs_sim_bytes_streamed(const gs_config *cfg, const gs_exec_shape *bound)
+{
+    return gs_sim_bytes(cfg, bound) - gs_stats_bytes_texts(gs_sim_block_stats_count(cfg), 1u);
 }
 
 void gs_sim_bound_module(gs_exec_shape *bound, const gs_ptx_module *module)
@@ -54,8 +64,10 @@ void gs_sim_bound_module(gs_exec_shape *bound, const gs_ptx_module *module)
         const gs_ptx_kernel *k = &module->kernels[i];
         if (!k->is_entry)
             continue;
-        if (k->num_reg_slots > bound->reg_slots)
-            bound->reg_slots = k->num_reg_slots;
+        /* what a context holds (gs_exec_shape_for): the storage slots left
+         * after liveness-based reuse, not the declared registers */
+        if (k->num_reg_storage > bound->reg_slots)
+            bound->reg_slots = k->num_reg_storage;
         if (k->num_pred_slots > bound->pred_slots)
             bound->pred_slots = k->num_pred_slots;
         if (k->local_bytes > bound->local_bytes)
@@ -79,8 +91,10 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the GPU");
     if ((st = gs_sim_samples_init(gpu, arena, diag)) != GS_OK)
         return st;
-    if ((st = gs_stats_init(&gpu->block, arena, gs_sim_block_stats_count(gpu->cfg),
-                            diag)) != GS_OK)
+    if (gpu->block_streamed)
+        gs_stats_init_stream(&gpu->block, gpu->block_stream);
+    else if ((st = gs_stats_init_texts(&gpu->block, arena, gs_sim_block_stats_count(gpu->cfg),
+                                       1u /* kernel_name */, diag)) != GS_OK)
         return st;
     for (i = 0; i < gpu->n_sms; i++) {
         gs_sm *sm = &gpu->sms[i];
@@ -181,11 +195,14 @@ static gs_status add_listed_mechanisms(gs_gpu *gpu, gs_arena *arena, gs_diag *di
     return st;
 }
 
-gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bound,
-                      gs_arena *arena, gs_diag *diag)
+static gs_status sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bound,
+                         gs_arena *arena, int block_streamed, const gs_sink *block_stream,
+                         gs_diag *diag)
 {
     gs_status st;
     memset(gpu, 0, sizeof *gpu);
+    gpu->block_streamed = block_streamed;
+    gpu->block_stream = block_stream;
     gpu->cfg = cfg;
     gpu->arena = arena;
     if (bound)
@@ -212,6 +229,18 @@ gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bo
     if (gpu->trace.kinds != 0u)
         return gs_event_trace_subscribe(&gpu->trace, &gpu->bus, diag);
     return GS_OK;
+}
+
+gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bound,
+                      gs_arena *arena, gs_diag *diag)
+{
+    return sim_init(gpu, cfg, bound, arena, 0, NULL, diag);
+}
+
+gs_status gs_sim_init_streamed(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bound,
+                               gs_arena *arena, const gs_sink *block_sink, gs_diag *diag)
+{
+    return sim_init(gpu, cfg, bound, arena, 1, block_sink, diag);
 }
 
 void gs_sim_set_event_sink(gs_gpu *gpu, const gs_sink *sink)
@@ -251,15 +280,21 @@ int gs_sim_capped(const gs_gpu *gpu)
  * the loader's liveness-based storage slots (ptx_live.c: registers whose live
  * ranges do not overlap share one) stand in for it, each one counted as one
  * 32-bit register, unless .maxnreg is smaller. */
-static void kernel_shape(const gs_exec_launch *launch, gs_kernel_shape *ks)
+void gs_sim_kernel_shape(const gs_ptx_kernel *k, gs_dim3 grid, gs_dim3 block,
+                         uint32_t dynamic_shared_bytes, gs_kernel_shape *ks)
 {
-    const gs_ptx_kernel *k = launch->kernel;
     uint32_t regs = k->num_reg_storage ? k->num_reg_storage : k->num_reg_slots;
     memset(ks, 0, sizeof *ks);
-    ks->num_ctas = launch->grid.x * launch->grid.y * launch->grid.z;
-    ks->threads_per_cta = launch->block.x * launch->block.y * launch->block.z;
+    ks->num_ctas = grid.x * grid.y * grid.z;
+    ks->threads_per_cta = block.x * block.y * block.z;
     ks->regs_per_thread = k->maxnreg && k->maxnreg < regs ? k->maxnreg : regs;
-    ks->shmem_bytes_per_cta = k->shared_static_bytes + launch->dynamic_shared_bytes;
+    ks->shmem_bytes_per_cta = k->shared_static_bytes + dynamic_shared_bytes;
+}
+
+static void kernel_shape(const gs_exec_launch *launch, gs_kernel_shape *ks)
+{
+    gs_sim_kernel_shape(launch->kernel, launch->grid, launch->block,
+                        launch->dynamic_shared_bytes, ks);
 }
 
 static gs_status carve_contexts(gs_gpu *gpu, const gs_exec_launch *launch, gs_diag *diag)

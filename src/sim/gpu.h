@@ -21,7 +21,10 @@
  * contexts of the resident CTAs are carved from the arena at each launch,
  * after a mark, for exactly that launch's occupancy; the budget reserved for
  * them is the most one SM can hold (its threads, shared memory and CTA slots)
- * times the SMs. A launch needing more fails with GS_E_ARENA / GS_E_LIMIT.
+ * times the SMs, or, when bound.threads / bound.shared_bytes are non-zero,
+ * the most the run's own launches keep resident on one SM (sim/run.h sets
+ * them from the workload). A launch needing more fails with GS_E_ARENA /
+ * GS_E_LIMIT.
  *
  * The loop (gpu.c): each core cycle, the dispatcher places CTAs (only after
  * a launch or a CTA end: nothing changes otherwise), then every awake SM runs
@@ -173,6 +176,8 @@ typedef struct gs_gpu {
     uint32_t last_max_warps;
     gs_stats block;                   /* the last finished kernel's block */
     uint64_t block_hash, blocks;      /* every block's digest, folded in kernel order */
+    int block_streamed;             /* gs_sim_init_streamed: blocks are streamed */
+    const gs_sink *block_stream;
     gs_sim_kernel_report_fn kernel_report;
     void *kernel_report_ctx;
     gs_sim_progress_fn progress;      /* NULL: no hook (gs_sim_set_progress) */
@@ -208,6 +213,13 @@ uint64_t gs_sim_warp_insts(const gs_gpu *gpu);
 size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound);
 gs_status gs_sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bound,
                       gs_arena *arena, gs_diag *diag);
+/* The same with the per-kernel blocks streamed (base/stats.h
+ * gs_stats_init_stream): each block's lines go to block_sink (NULL: none)
+ * as the kernel finishes, followed by an empty line, and none is kept; the
+ * kernel report still sees each block (its entries are not kept). */
+size_t gs_sim_bytes_streamed(const gs_config *cfg, const gs_exec_shape *bound);
+gs_status gs_sim_init_streamed(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bound,
+                               gs_arena *arena, const gs_sink *block_sink, gs_diag *diag);
 void gs_sim_attach(gs_gpu *gpu, gs_host *host);
 /* The host API executor (gs_host_executor_fn). */
 gs_status gs_sim_execute(void *gpu, gs_host *host, gs_exec_launch *launch, gs_diag *diag);
@@ -227,6 +239,10 @@ void gs_sim_set_progress(gs_gpu *gpu, gs_sim_progress_fn fn, void *context,
 void gs_sim_set_kernel_name(gs_gpu *gpu, const char *name);
 /* Where the running kernel comes from, for diagnostics (file may be NULL). */
 void gs_sim_set_kernel_source(gs_gpu *gpu, const char *file, uint32_t line);
+/* The dispatcher's view of a launch of kernel k (occupancy inputs): its
+ * registers per thread (decision in gpu.c), threads per CTA and shared bytes. */
+void gs_sim_kernel_shape(const gs_ptx_kernel *k, gs_dim3 grid, gs_dim3 block,
+                         uint32_t dynamic_shared_bytes, gs_kernel_shape *ks);
 /* Entries of one per-kernel block (its registry's capacity). */
 uint32_t gs_sim_block_stats_count(const gs_config *cfg);
 /* The kernel that just finished: its block, folded into the digest chain
@@ -237,6 +253,8 @@ void gs_sim_kernel_started(gs_gpu *gpu);
 
 /* Statistics entries gs_sim_report adds (size the registry with it). */
 uint32_t gs_sim_stats_count(const gs_config *cfg);
+/* How many of them are text entries (gs_stats_init_texts). */
+uint32_t gs_sim_stats_texts(const gs_config *cfg);
 void gs_sim_report(const gs_gpu *gpu, gs_stats *stats);
 
 int gs_sim_watchdog_fired(const gs_gpu *gpu);

@@ -256,6 +256,12 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
 
 #define GS_SIM_BLOCK_FIXED 48u
 
+uint32_t gs_sim_stats_texts(const gs_config *cfg)
+{
+    return 1u +   /* capped_by */
+           (cfg->perfect_mem ? 0u : gs_config_n_sms(cfg));   /* L1D_cache_core[i] lines */
+}
+
 uint32_t gs_sim_block_stats_count(const gs_config *cfg)
 {
     return GS_SIM_BLOCK_FIXED + (cfg->perfect_mem ? 0u : GS_MEMSYS_BREAKDOWN_ENTRIES);
@@ -396,11 +402,14 @@ void gs_sim_kernel_finished(gs_gpu *gpu)
     put_residency(b, warp_cycles, busy, gpu->kernel_max_warps, &gpu->last_occupancy);
     if (gpu->memsys)
         block_memory(gpu, b, cycles);
+    gs_stats_flush(b);   /* streamed blocks: the last line out before the digest */
     gpu->block_hash = gs_stats_chain_block(gpu->blocks ? gpu->block_hash : GS_HASH_SEED,
                                            gs_stats_digest(b));
     gpu->blocks++;
     if (gpu->kernel_report != NULL)
         gpu->kernel_report(gpu->kernel_report_ctx, b, gpu->kernels);
+    if (b->streamed && b->stream)   /* the empty line gs_stats_print_block_text ends with */
+        gs_sink_puts(b->stream, "\n");
 }
 
 void gs_sim_dump(const gs_gpu *gpu, const gs_sink *sink)

@@ -61,6 +61,7 @@ static void test_arena_sizing(void)
 }
 
 static gs_stat_entry stat_storage[64];
+static char stat_texts[64 * GS_STAT_TEXT_MAX];
 
 static const char *value_of(const gs_stats *s, const char *name)
 {
@@ -82,6 +83,8 @@ static void test_report(void)
     h_run_to(70);
     memset(&s, 0, sizeof s);
     s.entries = stat_storage;
+    s.text_pool = stat_texts;
+    s.text_capacity = sizeof stat_texts;
     s.capacity = 64;
     gs_dram_report(&h_dram, &s, "dram0.", 70);
     GS_CHECK_EQ(GS_DRAM_REPORT_ENTRIES - 3u, s.count);   /* the MIB's 3 only with it */

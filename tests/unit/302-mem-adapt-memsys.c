@@ -128,12 +128,15 @@ static void test_reconfiguration_between_kernels(void)
 static void test_off_reports_nothing(void)
 {
     static gs_stat_entry entries[512];
+    static char texts[64 * GS_STAT_TEXT_MAX];
     gs_stats stats;
     gs_diag diag;
     GS_CHECK(ms_setup(NULL));
     GS_CHECK_EQ(GS_OK, gs_memsys_kernel_start(ms.sys, 8192, &diag));   /* no effect */
     memset(&stats, 0, sizeof stats);
     stats.entries = entries;
+    stats.text_pool = texts;
+    stats.text_capacity = sizeof texts;
     stats.capacity = 512;
     gs_memsys_report(ms.sys, &stats);
     GS_CHECK(gs_stats_find(&stats, "L1D_capacity_kb") == NULL);

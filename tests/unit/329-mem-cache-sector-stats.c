@@ -101,6 +101,7 @@ static void test_line_cache_counts_lines(void)
 static void test_report_names(void)
 {
     static gs_stat_entry entries[256];
+    static char texts[16 * GS_STAT_TEXT_MAX];
     gs_stats st;
     const gs_stat_entry *e;
     GS_CHECK(ch_make(&cache, "S:4:128:4,L:B:m:W:L,A:3:8,8:0,32", GS_CACHE_MODE_NORMAL, 0));
@@ -108,6 +109,8 @@ static void test_report_names(void)
     GS_CHECK_EQ(CH_MISS, access_of(B, 0xF, 0, GS_CACHE_ORIGIN_INST, 2));
     memset(&st, 0, sizeof st);
     st.entries = entries;
+    st.text_pool = texts;
+    st.text_capacity = sizeof texts;
     st.capacity = 256;
     gs_cache_report(&cache, &st, "L1D_");
     gs_cache_report_breakdown(&cache.stats, &st, "L2_cache_stats_breakdown");

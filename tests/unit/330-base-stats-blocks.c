@@ -24,10 +24,14 @@ static void to_text(void *context, const char *chunk, size_t length)
     }
 }
 
+static char make_texts[8 * GS_STAT_TEXT_MAX];
+
 static void make(gs_stats *s, gs_stat_entry *entries)
 {
     memset(s, 0, sizeof *s);
     s->entries = entries;
+    s->text_pool = make_texts;
+    s->text_capacity = sizeof make_texts;
     s->capacity = 8;
     s->data_hash = s->block_hash = GS_HASH_SEED;
     gs_stats_put_count(s, "gpu_sim_cycle", 100);

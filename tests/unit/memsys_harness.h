@@ -185,10 +185,13 @@ static inline int ms_drain(uint32_t limit)
 static inline uint64_t ms_stat(const char *name)
 {
     static gs_stat_entry entries[512];
+    static char texts[64 * GS_STAT_TEXT_MAX];
     gs_stats stats;
     const gs_stat_entry *e;
     memset(&stats, 0, sizeof stats);
     stats.entries = entries;
+    stats.text_pool = texts;
+    stats.text_capacity = sizeof texts;
     stats.capacity = 512;
     gs_memsys_report(ms.sys, &stats);
     e = gs_stats_find(&stats, name);

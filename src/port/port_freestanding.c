@@ -1,12 +1,18 @@
 /*
- * The whole "port" a bare-metal host must supply to link libgpusim: a few
- * string functions and the panic hook. `make freestanding` links the
- * library, compiled -ffreestanding, against this file alone (-nostdlib), so
- * any hidden libc or malloc use in the library fails the link.
+ * The port for bare metal (port.h): the seven C library functions the
+ * library uses, written plainly (no libc at all: the whole program links
+ * with -nostdlib and libgcc), the panic, and the console sink. The board
+ * supplies gs_port_write and gs_port_exit (examples/baremetal/semihost.c);
+ * `make freestanding` links the library against this file and a stub board
+ * (tests/freestanding/board.c) to prove nothing else is needed.
+ *
+ * Compile with -ffreestanding -fno-builtin and, under GCC,
+ * -fno-tree-loop-distribute-patterns, so these loops are not turned back
+ * into calls of themselves.
  */
-#include <stddef.h>
+#include "port/port.h"
 
-#include "gpusim.h"
+#include <stddef.h>
 
 void *memcpy(void *dst, const void *src, size_t n);
 void *memmove(void *dst, const void *src, size_t n);
@@ -15,7 +21,6 @@ int memcmp(const void *a, const void *b, size_t n);
 size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
-void gs_freestanding_entry(void);
 
 void *memcpy(void *dst, const void *src, size_t n)
 {
@@ -79,27 +84,30 @@ int strncmp(const char *a, const char *b, size_t n)
     return n ? (unsigned char)*a - (unsigned char)*b : 0;
 }
 
+/* A simulator bug: say where on the console, then end with status 70
+ * (EX_SOFTWARE, as a hosted abort would be reported). */
 void gs_port_panic(const char *file, int line, const char *what)
 {
-    (void)file;
-    (void)line;
-    (void)what;
+    gs_sink_printf(&gs_port_console, "%s:%d: internal error: assertion failed: %s\n", file,
+                   line, what);
+    gs_port_exit(70);
     for (;;)
         ;
 }
 
-static unsigned char arena_buffer[1u << 16];
-
-/* Entry point of the linked image (never executed by `make freestanding`:
- * the link itself is the proof). It drives a little of the library so the
- * image is not empty. */
-void gs_freestanding_entry(void)
+gs_status gs_port_read_file(const char *path, char *buffer, size_t capacity, size_t *length,
+                            gs_diag *diag)
 {
-    gs_arena arena;
-    gs_stats stats;
-    gs_arena_init(&arena, arena_buffer, sizeof arena_buffer);
-    if (gs_stats_init(&stats, &arena, 16, NULL) == GS_OK)
-        gs_stats_put_count(&stats, "gpu_sim_cycle", 1);
-    for (;;)
-        ;
+    (void)buffer;
+    (void)capacity;
+    *length = 0;
+    return gs_diag_set(diag, GS_E_IO, path, 0, 0, "this bare-metal port has no files");
 }
+
+static void console_write(void *context, const char *text, size_t length)
+{
+    (void)context;
+    gs_port_write(text, length);
+}
+
+const gs_sink gs_port_console = { console_write, NULL };

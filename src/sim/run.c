@@ -1,0 +1,273 @@
+/*
+ * A whole timing run of a workload (run.h): plan the arena from the
+ * configuration and the workload, build the host and the GPU in one caller
+ * buffer, run every step under timing, report the statistics and the digest.
+ * The CLI's timing runs (cli_timing.c) and the bare-metal programs
+ * (examples/baremetal/) both go through it.
+ */
+#include "sim/run.h"
+
+#include <string.h>
+
+#include "core/cta_dispatch.h"
+#include "ptx/ptx.h"
+#include "sim/sim_config.h"
+
+/* The loader's scratch for one module: its exact bound plus rounding. */
+static size_t module_scratch_bytes(const char *text, size_t length)
+{
+    return gs_ptx_bytes_for_text(text, length) + 4u * GS_ARENA_ALIGN;
+}
+
+gs_status gs_run_scratch_bytes(const gs_workload *wl, gs_wl_read_fn read, void *read_context,
+                               size_t *bytes, gs_diag *diag)
+{
+    unsigned i;
+    *bytes = GS_ARENA_ALIGN;
+    for (i = 0; i < wl->num_ptx; i++) {
+        const char *text, *shown;
+        size_t length, need;
+        gs_status st;
+        if ((st = gs_workload_read_ptx(wl, i, read, read_context, &shown, &text, &length,
+                                       diag)) != GS_OK)
+            return st;
+        need = module_scratch_bytes(text, length);
+        if (need > *bytes)
+            *bytes = need;
+    }
+    return GS_OK;
+}
+
+/* cudaMalloc's rounding (mem/devmem.h): every allocation, even an empty one,
+ * takes a multiple of GS_DEVMEM_ALLOC_ALIGN bytes of the heap. */
+static uint64_t heap_bytes(uint64_t bytes)
+{
+    uint64_t align = GS_DEVMEM_ALLOC_ALIGN;
+    return bytes == 0 ? align : (bytes + align - 1u) / align * align;
+}
+
+/* What the workload's launches keep resident on one SM, gathered module by
+ * module (the scratch holds one module at a time). A launch belongs to the
+ * first module with an .entry of its name, as gs_workload_run finds it. */
+typedef struct run_residency {
+    uint64_t resolved;        /* bit s: launch step s has its kernel */
+    uint32_t threads;         /* most resident threads (warps x warp size) */
+    uint32_t shared_bytes;    /* most resident shared memory */
+    int unknown;              /* some launch's residency cannot be known here */
+} run_residency;
+
+static void residency_of_module(run_residency *r, const gs_workload *wl,
+                                const gs_ptx_module *module, const gs_cta_params *ctap)
+{
+    unsigned s;
+    for (s = 0; s < wl->num_steps && s < 64u; s++) {
+        const gs_wl_step *step = &wl->steps[s];
+        const gs_ptx_kernel *k;
+        gs_kernel_shape ks;
+        gs_occupancy occ;
+        gs_dim3 grid = { 1, 1, 1 }, block;
+        uint32_t threads, shared;
+        if (step->kind != GS_WL_STEP_LAUNCH || (r->resolved >> s) & 1u)
+            continue;
+        k = gs_ptx_find_kernel(module, step->kernel);
+        if (!k || !k->is_entry)
+            continue;
+        r->resolved |= (uint64_t)1 << s;
+        if (step->block_from_loop) {   /* the block size is a loop value: not known here */
+            r->unknown = 1;
+            continue;
+        }
+        block.x = step->block[0];
+        block.y = step->block[1];
+        block.z = step->block[2];
+        gs_sim_kernel_shape(k, grid, block, step->shared_bytes, &ks);
+        if (gs_cta_occupancy(ctap, &ks, &occ, NULL) != GS_OK) {
+            r->unknown = 1;   /* no CTA fits: the launch itself will say so */
+            continue;
+        }
+        threads = occ.ctas_per_sm * occ.warps_per_cta * ctap->warp_size;
+        shared = occ.ctas_per_sm * ks.shmem_bytes_per_cta;
+        if (threads > r->threads)
+            r->threads = threads;
+        if (shared > r->shared_bytes)
+            r->shared_bytes = shared;
+    }
+}
+
+/* The parameter buffer holds the largest entry kernel's parameters. */
+static void widen_params(gs_host_config *hc, const gs_ptx_module *module)
+{
+    uint32_t k;
+    for (k = 0; k < module->num_kernels; k++)
+        if (module->kernels[k].is_entry && module->kernels[k].param_bytes > hc->param_bytes_max)
+            hc->param_bytes_max = module->kernels[k].param_bytes;
+}
+
+/* Load ptx line i's module into the scratch (replacing the one before). */
+static gs_status load_module(const gs_workload *wl, unsigned i, gs_wl_read_fn read,
+                             void *read_context, void *scratch, size_t scratch_bytes,
+                             gs_ptx_module **module, gs_diag *diag)
+{
+    const char *text, *shown;
+    size_t length;
+    gs_arena arena;
+    gs_status st;
+    if ((st = gs_workload_read_ptx(wl, i, read, read_context, &shown, &text, &length,
+                                   diag)) != GS_OK)
+        return st;
+    if (module_scratch_bytes(text, length) > scratch_bytes)
+        return gs_diag_set(diag, GS_E_ARENA, shown, 0, 0, "the scratch buffer (%lu bytes) "
+                           "cannot hold this module (gs_run_scratch_bytes says %lu)",
+                           (unsigned long)scratch_bytes,
+                           (unsigned long)module_scratch_bytes(text, length));
+    gs_arena_init(&arena, scratch, scratch_bytes);
+    return gs_ptx_load(&arena, shown, text, length, module, diag);
+}
+
+gs_status gs_run_shape_bound(const gs_workload *wl, gs_wl_read_fn read, void *read_context,
+                             void *scratch, size_t scratch_bytes, gs_exec_shape *bound,
+                             gs_diag *diag)
+{
+    unsigned i;
+    for (i = 0; i < wl->num_ptx; i++) {
+        gs_ptx_module *module;
+        gs_status st = load_module(wl, i, read, read_context, scratch, scratch_bytes, &module,
+                                   diag);
+        if (st != GS_OK)
+            return st;
+        gs_sim_bound_module(bound, module);
+    }
+    return GS_OK;
+}
+
+/* Load each module into the scratch once: the register / predicate / local
+ * bound, the device bytes of its segments, and the residency of the
+ * launches it serves. */
+static gs_status survey_modules(gs_run *run, void *scratch, size_t scratch_bytes,
+                                run_residency *r, uint64_t *device_bytes, gs_diag *diag)
+{
+    const gs_workload *wl = run->wl;
+    gs_cta_params ctap;
+    unsigned i, s;
+    gs_cta_params_from_config(run->cfg, &ctap);
+    for (i = 0; i < wl->num_ptx; i++) {
+        gs_ptx_module *module;
+        gs_status st = load_module(wl, i, run->read, run->read_context, scratch, scratch_bytes,
+                                   &module, diag);
+        if (st != GS_OK)
+            return st;
+        gs_sim_bound_module(&run->bound, module);
+        widen_params(&run->host_config, module);
+        *device_bytes += heap_bytes(module->global_bytes) + heap_bytes(module->const_bytes);
+        residency_of_module(r, wl, module, &ctap);
+    }
+    for (s = 0; s < wl->num_steps; s++)   /* a launch no module serves fails at run time */
+        if (wl->steps[s].kind == GS_WL_STEP_LAUNCH && (s >= 64u || !((r->resolved >> s) & 1u)))
+            r->unknown = 1;
+    return GS_OK;
+}
+
+gs_status gs_run_plan(gs_run *run, const gs_config *cfg, const gs_workload *wl,
+                      gs_wl_read_fn read, void *read_context, void *scratch,
+                      size_t scratch_bytes, const gs_sink *stream, gs_diag *diag)
+{
+    gs_host_config *hc = &run->host_config;
+    run_residency r;
+    uint64_t device_bytes = 0, pages;
+    unsigned i;
+    gs_status st;
+    memset(run, 0, sizeof *run);
+    memset(&r, 0, sizeof r);
+    run->cfg = cfg;
+    run->wl = wl;
+    run->read = read;
+    run->read_context = read_context;
+    run->stream = stream;
+    if ((st = gs_workload_host_config(wl, read, read_context, hc, diag)) != GS_OK)
+        return st;
+    hc->param_bytes_max = 1u;   /* widened to the largest entry kernel's */
+    if ((st = survey_modules(run, scratch, scratch_bytes, &r, &device_bytes, diag)) != GS_OK)
+        return st;
+    /* Device memory: the buffers and the segments, packed one after another
+     * from the page-aligned heap base, so exactly this many pages map. */
+    for (i = 0; i < wl->num_buffers; i++)
+        device_bytes += heap_bytes(gs_wl_buffer_bytes(&wl->buffers[i]));
+    pages = (device_bytes + hc->devmem.page_bytes - 1u) / hc->devmem.page_bytes;
+    if (pages < hc->devmem.page_count)
+        hc->devmem.page_count = (uint32_t)pages;
+    hc->warp_inst_limit = cfg->launch_inst_limit;
+    hc->num_sms = gs_config_n_sms(cfg);
+    /* The host's own functional CTA context never runs under timing
+     * (gs_sim_attach installs the timing executor): the smallest shape. */
+    hc->cta.threads = 1u;
+    hc->cta.reg_slots = 1u;
+    hc->cta.pred_slots = 1u;
+    hc->cta.shared_bytes = 0;
+    hc->cta.local_bytes = 0;
+    hc->cta.simt_depth = 1u;
+    run->bound.simt_depth = cfg->simt_stack_depth;
+    if (!r.unknown && r.threads > 0) {
+        run->bound.threads = r.threads;
+        run->bound.shared_bytes = r.shared_bytes;
+    }
+    if (stream)
+        run->arena_bytes = gs_host_bytes(hc) + gs_sim_bytes_streamed(cfg, &run->bound) +
+                           4u * GS_ARENA_ALIGN;
+    else
+        run->arena_bytes = gs_host_bytes(hc) + gs_sim_bytes(cfg, &run->bound) +
+                           gs_stats_bytes_texts(gs_sim_stats_count(cfg) + GS_RUN_EXTRA_STATS,
+                                                gs_sim_stats_texts(cfg)) + 4u * GS_ARENA_ALIGN;
+    if (cfg->arena_mib)
+        run->arena_bytes = (size_t)cfg->arena_mib << 20;
+    return GS_OK;
+}
+
+gs_status gs_run_init(gs_run *run, void *buffer, size_t bytes, gs_diag *diag)
+{
+    gs_status st;
+    if (bytes < run->arena_bytes)
+        return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "the run's buffer has %lu bytes; "
+                           "its plan needs %lu", (unsigned long)bytes,
+                           (unsigned long)run->arena_bytes);
+    gs_arena_init(&run->arena, buffer, bytes);
+    if (run->stream) {
+        gs_stats_init_stream(&run->stats, run->stream);
+        if ((st = gs_host_init(&run->host, &run->host_config, &run->arena, diag)) != GS_OK ||
+            (st = gs_sim_init_streamed(&run->gpu, run->cfg, &run->bound, &run->arena,
+                                       run->stream, diag)) != GS_OK)
+            return st;
+    } else if ((st = gs_stats_init_texts(&run->stats, &run->arena,
+                                         gs_sim_stats_count(run->cfg) + GS_RUN_EXTRA_STATS,
+                                         gs_sim_stats_texts(run->cfg), diag)) != GS_OK ||
+               (st = gs_host_init(&run->host, &run->host_config, &run->arena, diag)) != GS_OK ||
+               (st = gs_sim_init(&run->gpu, run->cfg, &run->bound, &run->arena, diag)) != GS_OK)
+        return st;
+    gs_sim_attach(&run->gpu, &run->host);
+    return GS_OK;
+}
+
+gs_status gs_run_execute(gs_run *run, gs_diag *diag)
+{
+    return gs_workload_run(run->wl, &run->host, run->read, run->read_context, &run->state,
+                           diag);
+}
+
+int gs_run_capped(const gs_run *run)
+{
+    return gs_sim_capped(&run->gpu);
+}
+
+void gs_run_report(gs_run *run)
+{
+    gs_stats_clear(&run->stats);
+    gs_workload_digest(run->wl, &run->host, &run->state, &run->stats);
+    gs_sim_report(&run->gpu, &run->stats);
+    gs_stats_put_count(&run->stats, "workload_repeat_iterations", run->state.repeat_iterations);
+    gs_stats_put_count(&run->stats, "workload_output_bytes", run->stats.data_bytes);
+    gs_stats_stream_end(&run->stats);   /* streamed: the last line and the digest line */
+}
+
+uint64_t gs_run_digest(const gs_run *run)
+{
+    return gs_stats_digest(&run->stats);
+}
