@@ -82,9 +82,9 @@ test: all unit-tests check-layers unity embed-check repro-smoke repro-000-small 
 .PHONY: embed-check
 embed-check: $(BUILD)/gpusim $(BUILD)/libgpusim.a
 	@mkdir -p $(BUILD)/examples
-	$(Q)$(CC) $(CSTD) $(WARN) -Isrc -Itables -o $(BUILD)/examples/vectoradd_embed \
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(BUILD)/examples/vectoradd_embed \
 	  examples/embed/vectoradd_embed.c $(BUILD)/libgpusim.a
-	$(Q)$(CC) $(CSTD) $(WARN) -Isrc -Itables -o $(BUILD)/examples/timing_embed \
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(BUILD)/examples/timing_embed \
 	  examples/embed/timing_embed.c $(BUILD)/libgpusim.a
 	@$(BUILD)/examples/vectoradd_embed > /dev/null
 	@$(BUILD)/gpusim --config tiny 2>/dev/null > $(BUILD)/examples/tiny.expected
