@@ -122,6 +122,7 @@
 #include "sim/gpu_stats.c"
 #include "sim/gpu_trace.c"
 #include "sim/run.c"
+#include "sim/sampling.c"
 #include "sim/sim_config.c"
 #include "addrmap.c"
 #include "hmatrix.c"

@@ -273,6 +273,9 @@ typedef struct gs_config {
     uint32_t deadlock_detect;              /* -gpgpu_deadlock_detect */
     uint32_t arena_mib;                    /* -gs_arena_mib: 0 = the run's plan */
     char default_workload[GS_CONFIG_PATH_MAX];   /* -gs_default_workload (the CLI's) */
+    uint32_t kernel_sampling;              /* -gs_kernel_sampling (sim/sampling.h) */
+    uint32_t sampling_tolerance;           /* -gs_sampling_tolerance: percent */
+    uint32_t sampling_max_launches;        /* -gs_sampling_max_launches */
     /* timing model (src/core/sm.c, src/sim/gpu.c) */
     uint32_t perfect_icache;               /* -gs_perfect_icache: every fetch hits */
     uint32_t inst_fetch_throughput;        /* -gpgpu_inst_fetch_throughput: fetches a cycle */

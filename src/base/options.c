@@ -344,6 +344,15 @@ const gs_option gs_options[] = {
     OPT("gs_default_workload", GS_OPT_FILE, default_workload, "syrk_small", 0, 0,
         "workload a timing run without --workload runs (an embedded NAME or a file); "
         "the tiny preset names vectoradd_tiny"),
+    U32("gs_kernel_sampling", kernel_sampling, "0", 0, 1,
+        "1: kernel sampling, an estimate (README \"Kernel sampling\"): a functional profile "
+        "groups the launches by signature, the first of each group runs in detail and the "
+        "others are projected into the estimate_* statistics; 0: every launch in detail"),
+    U32("gs_sampling_tolerance", sampling_tolerance, "5", 0, 100,
+        "kernel sampling: a launch joins a group when its CTAs, warp, thread and memory "
+        "instructions are each within this percent of the group's first launch"),
+    U32("gs_sampling_max_launches", sampling_max_launches, "4096", 1, 1048576,
+        "kernel sampling: the most kernel launches a sampled workload may make"),
     U32("gs_perfect_icache", perfect_icache, "0", 0, 1,
         "1: every instruction fetch hits (no -gpgpu_cache:il1 misses)"),
     U32("gpgpu_inst_fetch_throughput", inst_fetch_throughput, "1", 1, 32,

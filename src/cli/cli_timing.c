@@ -95,6 +95,11 @@ static int simulate(gs_run *run, void *buffer, int (*emit)(const gs_stats *, voi
     else if (st != GS_OK)   /* a -gpgpu_max_* limit: a clean stop (README "Run control") */
         gs_cli_note_capped(&diag);
     gs_run_report(run);
+    if (cfg->kernel_sampling)   /* an estimate: say so wherever the run is read */
+        fprintf(stderr, "gpusim: kernel sampling: %lu of %lu launches simulated in detail; "
+                "the gpu_* statistics and blocks cover those only, estimate_* project the "
+                "whole run (an estimate, not an exact result)\n",
+                (unsigned long)run->sampling.detailed, (unsigned long)run->sampling.launches);
     gs_cli_print_speed(&run->gpu, &run->stats, (double)(clock() - start) / CLOCKS_PER_SEC);
     if (gs_cli_samples_write(&run->gpu) != 0)
         return 2;

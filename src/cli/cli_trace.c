@@ -261,6 +261,9 @@ static int time_trace(const gs_config *cfg, const char *list_path, trace_emit_fn
     int rc;
     if (gs_cli_samples_check(cfg) != 0)
         return 2;
+    if (cfg->kernel_sampling)   /* no functional profile of SASS traces: not sampled */
+        return gs_cli_usage_error("-gs_kernel_sampling 1 needs a workload run (--workload): "
+                                  "trace runs are always exact");
     memset(&run, 0, sizeof run);
     bytes = gs_sim_bytes(cfg, NULL) + gs_fe_trace_bytes(cfg) +
             gs_stats_bytes_texts(gs_sim_stats_count(cfg) + GS_FE_TRACE_STATS + 2u,

@@ -25,6 +25,18 @@ static uint32_t warps_for(uint32_t threads)
     return (threads + GS_LANES - 1u) / GS_LANES;
 }
 
+/* A load, store or atomic of any space but .param (gs_exec_launch.mem_warp_insts). */
+static unsigned is_memory_inst(const gs_ptx_inst *inst)
+{
+    switch (inst->op) {
+    case GS_PTX_OP_LD: case GS_PTX_OP_LDU: case GS_PTX_OP_ST: case GS_PTX_OP_ATOM:
+    case GS_PTX_OP_RED:
+        return inst->space != GS_SPACE_PARAM;
+    default:
+        return 0;
+    }
+}
+
 /* ---- pool ---- */
 
 /* What gs_arena_alloc takes for a piece (a zero-byte piece still takes one unit). */
@@ -407,6 +419,7 @@ void gs_exec_step(gs_exec_cta *cta, uint32_t warp_index, gs_inst *out)
     cta->warp_insts++;
     cta->launch->warp_insts++;
     cta->launch->thread_insts += (uint64_t)gs_popcount32(x.active);
+    cta->launch->mem_warp_insts += is_memory_inst(x.inst);
     if (warp->stack.overflowed)
         gs_x_fault(&x, GS_E_LIMIT, "SIMT stack overflow; raise " GS_SIMT_DEPTH_OPTION);
     if (warp->stack.depth == 0 && warp->state != GS_WARP_EXITED)

@@ -86,6 +86,8 @@ typedef struct gs_exec_launch {
     /* results */
     uint64_t warp_insts;     /* warp instructions executed */
     uint64_t thread_insts;   /* sum of active lanes over them */
+    uint64_t mem_warp_insts; /* of them, loads, stores and atomics (not of .param):
+                              * part of a launch's signature (sim/sampling.h) */
     gs_status fault;         /* first kernel fault, GS_OK if none */
     gs_diag fault_diag;
 } gs_exec_launch;

@@ -206,6 +206,16 @@ gs_status gs_run_plan(gs_run *run, const gs_config *cfg, const gs_workload *wl,
     hc->cta.local_bytes = 0;
     hc->cta.simt_depth = 1u;
     run->bound.simt_depth = cfg->simt_stack_depth;
+    if (cfg->kernel_sampling) {
+        /* kernel sampling runs the launches it projects on the host's own
+         * functional context: any block, the kernels' frames */
+        hc->cta.threads = cfg->max_threads_per_sm;
+        hc->cta.shared_bytes = cfg->shmem_bytes;
+        hc->cta.reg_slots = run->bound.reg_slots ? run->bound.reg_slots : 1u;
+        hc->cta.pred_slots = run->bound.pred_slots ? run->bound.pred_slots : 1u;
+        hc->cta.local_bytes = run->bound.local_bytes;
+        hc->cta.simt_depth = cfg->simt_stack_depth;
+    }
     if (!r.unknown && r.threads > 0) {
         run->bound.threads = r.threads;
         run->bound.shared_bytes = r.shared_bytes;
@@ -217,9 +227,19 @@ gs_status gs_run_plan(gs_run *run, const gs_config *cfg, const gs_workload *wl,
         run->arena_bytes = gs_host_bytes(hc) + gs_sim_bytes(cfg, &run->bound) +
                            gs_stats_bytes_texts(gs_sim_stats_count(cfg) + GS_RUN_EXTRA_STATS,
                                                 gs_sim_stats_texts(cfg)) + 4u * GS_ARENA_ALIGN;
+    if (cfg->kernel_sampling)   /* the profile pass's host, the launch table */
+        run->arena_bytes += gs_host_bytes(hc) + gs_sampling_bytes(cfg) +
+                            gs_stats_bytes_texts(GS_SAMPLING_STATS, 0);
     if (cfg->arena_mib)
         run->arena_bytes = (size_t)cfg->arena_mib << 20;
     return GS_OK;
+}
+
+/* Statistics entries of the run's registry. */
+static uint32_t run_stats_count(const gs_config *cfg)
+{
+    return gs_sim_stats_count(cfg) + GS_RUN_EXTRA_STATS +
+           (cfg->kernel_sampling ? GS_SAMPLING_STATS : 0u);
 }
 
 gs_status gs_run_init(gs_run *run, void *buffer, size_t bytes, gs_diag *diag)
@@ -236,18 +256,34 @@ gs_status gs_run_init(gs_run *run, void *buffer, size_t bytes, gs_diag *diag)
             (st = gs_sim_init_streamed(&run->gpu, run->cfg, &run->bound, &run->arena,
                                        run->stream, diag)) != GS_OK)
             return st;
-    } else if ((st = gs_stats_init_texts(&run->stats, &run->arena,
-                                         gs_sim_stats_count(run->cfg) + GS_RUN_EXTRA_STATS,
+    } else if ((st = gs_stats_init_texts(&run->stats, &run->arena, run_stats_count(run->cfg),
                                          gs_sim_stats_texts(run->cfg), diag)) != GS_OK ||
                (st = gs_host_init(&run->host, &run->host_config, &run->arena, diag)) != GS_OK ||
                (st = gs_sim_init(&run->gpu, run->cfg, &run->bound, &run->arena, diag)) != GS_OK)
         return st;
     gs_sim_attach(&run->gpu, &run->host);
+    if (run->cfg->kernel_sampling) {
+        if ((st = gs_sampling_init(&run->sampling, run->cfg, &run->gpu, &run->arena,
+                                   diag)) != GS_OK ||
+            (st = gs_host_init(&run->profile_host, &run->host_config, &run->arena,
+                               diag)) != GS_OK)
+            return st;
+        gs_host_set_executor(&run->profile_host, gs_sampling_profile, &run->sampling);
+        gs_host_set_executor(&run->host, gs_sampling_execute, &run->sampling);
+    }
     return GS_OK;
 }
 
 gs_status gs_run_execute(gs_run *run, gs_diag *diag)
 {
+    if (run->cfg->kernel_sampling) {   /* the profile pass first, stoppable as the run is */
+        gs_status st;
+        run->profile_host.config.stop_poll = run->gpu.stop_poll;
+        run->profile_host.config.stop_context = run->gpu.stop_context;
+        if ((st = gs_workload_run(run->wl, &run->profile_host, run->read, run->read_context,
+                                  &run->profile_state, diag)) != GS_OK)
+            return st;
+    }
     return gs_workload_run(run->wl, &run->host, run->read, run->read_context, &run->state,
                            diag);
 }
@@ -262,6 +298,8 @@ void gs_run_report(gs_run *run)
     gs_stats_clear(&run->stats);
     gs_workload_digest(run->wl, &run->host, &run->state, &run->stats);
     gs_sim_report(&run->gpu, &run->stats);
+    if (run->cfg->kernel_sampling)
+        gs_sampling_report(&run->sampling, &run->gpu, &run->stats);
     gs_stats_put_count(&run->stats, "workload_repeat_iterations", run->state.repeat_iterations);
     gs_stats_put_count(&run->stats, "workload_output_bytes", run->stats.data_bytes);
     gs_stats_stream_end(&run->stats);   /* streamed: the last line and the digest line */

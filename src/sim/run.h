@@ -16,6 +16,11 @@
  * needs) and may be the same memory the arena gets afterwards. The workload,
  * its reader's texts and the configuration must outlive the run.
  *
+ * Kernel sampling (-gs_kernel_sampling 1, sim/sampling.h): gs_run_execute
+ * first profiles the whole workload on the functional executor in a host of
+ * its own (the plan holds it), then runs it under timing with one launch per
+ * group in detail; gs_run_report adds the estimate_* statistics.
+ *
  * Caps: the configuration's -gpgpu_max_cycle / -gpgpu_max_insn /
  * -gpgpu_max_cta / -gpgpu_max_completed_cta stop a run cleanly
  * (gs_run_execute returns GS_E_LIMIT and gs_run_capped answers 1; the
@@ -44,6 +49,7 @@
 #include "host/host.h"
 #include "host/workload.h"
 #include "sim/gpu.h"
+#include "sim/sampling.h"
 
 /* Statistics a run adds besides gs_sim_report's (workload_repeat_iterations,
  * workload_output_bytes, and room for an embedder's own). */
@@ -65,6 +71,10 @@ typedef struct gs_run {
     gs_wl_state state;
     gs_gpu gpu;
     gs_stats stats;
+    /* -gs_kernel_sampling 1 (sim/sampling.h): the profile pass's own host */
+    gs_host profile_host;
+    gs_wl_state profile_state;
+    gs_sampling sampling;
 } gs_run;
 
 /* Scratch bytes gs_run_plan needs to load the workload's largest module. */
