@@ -139,8 +139,8 @@ void gs_stats_put_text(gs_stats *stats, const char *name, const char *text)
     gs_stat_entry *e = new_entry(stats, name);
     size_t n = strlen(text);
     char *copy;
-    if (n > GS_STAT_TEXT_MAX - 1u)
-        n = GS_STAT_TEXT_MAX - 1u;   /* a longer text is cut (stats.h) */
+    if (n > GS_STAT_TEXT_LONGEST - 1u)
+        n = GS_STAT_TEXT_LONGEST - 1u;   /* a longer text is cut (stats.h) */
     GS_ASSERT(n + 1u <= stats->text_capacity - stats->text_used);   /* sized by the caller */
     copy = stats->text_pool + stats->text_used;
     memcpy(copy, text, n);
@@ -257,7 +257,7 @@ size_t gs_stats_value_text(const gs_stat_entry *e, char *out, size_t capacity)
     return gs_fmt(out, capacity, "%llu", (unsigned long long)e->value);
 }
 
-#define VALUE_MAX (GS_STAT_TEXT_MAX + 8)
+#define VALUE_MAX (GS_STAT_TEXT_LONGEST + 8)
 
 /* The value as the text rendering shows it (with its unit). */
 static void entry_text(const gs_stat_entry *e, char *out, size_t capacity)
@@ -271,8 +271,10 @@ static void print_entry(const gs_stat_entry *e, const gs_sink *sink)
 {
     char value[VALUE_MAX];
     entry_text(e, value, sizeof value);
-    gs_sink_printf(sink, "%s%s%s%s\n", e->indent ? "\t" : "", e->name,
-                   e->colon ? ": " : " = ", value);
+    /* in pieces: a kernel_name may be longer than gs_sink_printf's line */
+    gs_sink_printf(sink, "%s%s%s", e->indent ? "\t" : "", e->name, e->colon ? ": " : " = ");
+    gs_sink_puts(sink, value);
+    gs_sink_puts(sink, "\n");
 }
 
 static void print_lines(const gs_stats *stats, const gs_sink *sink)

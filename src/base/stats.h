@@ -20,7 +20,16 @@
 #include "base/status.h"
 
 #define GS_STAT_NAME_MAX 96
-#define GS_STAT_TEXT_MAX 256   /* a text value (kernel_name), longer ones are cut */
+/* The longest kernel name, NUL included: PTX puts no limit on names, and
+ * C++ mangled template names run to hundreds of characters. */
+#define GS_KERNEL_NAME_MAX 1024
+/* Text pool bytes a registry reserves per text entry (gs_stats_bytes_texts):
+ * the per-core cache lines and capped_by fit it. A text may take up to
+ * GS_STAT_TEXT_LONGEST bytes (a kernel_name; longer ones are cut) when the
+ * registry reserves that much (GS_STAT_TEXTS_KERNEL_NAME entries' worth). */
+#define GS_STAT_TEXT_MAX 256
+#define GS_STAT_TEXT_LONGEST GS_KERNEL_NAME_MAX
+#define GS_STAT_TEXTS_KERNEL_NAME (GS_KERNEL_NAME_MAX / GS_STAT_TEXT_MAX)
 
 typedef enum gs_stat_kind {
     GS_STAT_COUNT = 0,   /* unsigned 64-bit integer */
@@ -64,7 +73,7 @@ typedef struct gs_stats {
     const gs_sink *stream;          /* NULL: the digest only */
     uint64_t stream_hash;           /* the entries closed so far */
     gs_stat_entry stream_entry;     /* the open entry */
-    char stream_text[GS_STAT_TEXT_MAX];
+    char stream_text[GS_STAT_TEXT_LONGEST];
 } gs_stats;
 
 size_t gs_stats_bytes(uint32_t capacity);

@@ -25,6 +25,7 @@ typedef struct run_args {
     const char *stats_csv;
     const char *check;
     const char *samples_csv;  /* --samples-csv: the run's time series (cli_samples.c) */
+    const char *dump_buffers; /* --dump-buffers: the output buffers' folder (cli_dump.c) */
     const char *workload;     /* timing run of this workload (default: syrk_small) */
     int config_stats;         /* --config-stats: configuration counters only */
     int dump_config;
@@ -77,6 +78,9 @@ void gs_cli_print_flags(const gs_sink *sink)
         "  --check GOLDEN      compare the statistics with a stats file; exit 1 on a mismatch\n"
         "  --samples-csv FILE  write the -gs_sample_cycles time series as CSV (one row a\n"
         "                      period; gpusim report draws it; README \"Reports\")\n"
+        "  --dump-buffers DIR  after a --workload run (also --functional), write its output\n"
+        "                      buffers to DIR/NAME.bin (raw little-endian) and\n"
+        "                      DIR/manifest.txt (README \"Output buffers\")\n"
         "  --quiet             no progress line on stderr (shown only when stderr is a\n"
         "                      terminal and the run takes over 2 s; never on stdout)\n"
         "  --workload NAME|FILE  run it under the timing model (default: -gs_default_workload,\n"
@@ -84,6 +88,8 @@ void gs_cli_print_flags(const gs_sink *sink)
         "  --functional --workload NAME|FILE  run it on the functional executor only\n"
         "  --trace DIR|FILE    run an Accel-Sim trace set (kernelslist.g or its folder) under\n"
         "                      the timing model; with --functional: count it only\n"
+        "  --check-ptx FILE... load and validate PTX modules without running them, and\n"
+        "                      list their kernels' resources (exit 2 if any fails)\n"
         "  --list-workloads    list the embedded workloads (NAME[:small|:paper])\n"
         "  --list-mechanisms   list the mechanisms -gs_mechanisms can enable\n"
         "  --config-stats      print configuration-derived counters instead of running\n"
@@ -129,12 +135,15 @@ static int parse_run_args(int argc, char **argv, unsigned char *used, run_args *
             target = &args->check;
         else if (strcmp(argv[i], "--samples-csv") == 0)
             target = &args->samples_csv;
+        else if (strcmp(argv[i], "--dump-buffers") == 0)
+            target = &args->dump_buffers;
         else
             return gs_cli_usage_error("unknown argument '%s' (see --help)", argv[i]);
         used[i] = 1;
         if (target) {
             if (i + 1 >= argc)
-                return gs_cli_usage_error("%s needs a file name", argv[i]);
+                return gs_cli_usage_error("%s needs a %s name", argv[i],
+                                          target == &args->dump_buffers ? "folder" : "file");
             *target = argv[++i];
             used[i] = 1;
         }
@@ -403,6 +412,8 @@ int gs_cli_run(int argc, char **argv)
         return gs_cli_list_workloads(argc, argv);   /* src/cli/cli_suite.c */
     if (has_arg(argc, argv, "--list-mechanisms"))
         return list_mechanisms(argc, argv);
+    if (has_arg(argc, argv, "--check-ptx"))
+        return gs_cli_check_ptx(argc, argv);  /* src/cli/cli_check_ptx.c */
     if (has_arg(argc, argv, "--trace"))
         return gs_cli_trace(argc, argv);      /* src/cli/cli_trace.c */
     if (has_arg(argc, argv, "--workload") && has_arg(argc, argv, "--functional"))
@@ -423,8 +434,13 @@ int gs_cli_run(int argc, char **argv)
     if (!rc && args.arena_bytes && (args.dump_config || args.config_stats))
         rc = gs_cli_usage_error("--arena-bytes plans a timing run (not %s)",
                                 args.dump_config ? "--dump-config" : "--config-stats");
+    if (!rc && args.dump_buffers && (args.dump_config || args.config_stats || args.arena_bytes))
+        rc = gs_cli_usage_error("--dump-buffers needs a workload run (not %s)",
+                                args.dump_config ? "--dump-config" : args.config_stats
+                                ? "--config-stats" : "--arena-bytes");
     arena_bytes_only = !rc && args.arena_bytes;
     gs_cli_samples_set_path(rc ? NULL : args.samples_csv);
+    gs_cli_dump_set_dir(rc ? NULL : args.dump_buffers);
     if (!rc && args.dump_config)
         gs_config_dump(cfg, &gs_cli_stdout);
     else if (!rc && args.config_stats)

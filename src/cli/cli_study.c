@@ -34,12 +34,11 @@
  * the job's spec hash, so a truncated copy or a result of an edited study
  * line is named as partial or stale, never taken as current.
  */
-#define _POSIX_C_SOURCE 200809L   /* mkdir, getpid, getcwd: the CLI only */
+#define _POSIX_C_SOURCE 200809L   /* getpid, getcwd: the CLI only */
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -60,27 +59,6 @@ typedef struct job_ctx {
 } job_ctx;
 
 /* ---- files ---- */
-
-/* mkdir -p. An existing folder is fine: checked with stat, not errno (a
- * -m32 build on a 64-bit Debian host has no asm/errno.h). */
-static int make_dirs(const char *dir)
-{
-    char path[GS_STUDY_PATH_MAX];
-    struct stat st;
-    size_t i;
-    gs_str_copy(path, sizeof path, dir);
-    for (i = 1; ; i++) {
-        char c = path[i];
-        if (c != '/' && c != '\0')
-            continue;
-        path[i] = '\0';
-        if (mkdir(path, 0777) != 0 && (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)))
-            return gs_cli_usage_error("cannot create folder %s", path);
-        path[i] = c;
-        if (c == '\0')
-            return 0;
-    }
-}
 
 /* Write text to path through a temporary file and a rename. */
 static int write_atomic(const char *path, const char *text, size_t length)
@@ -426,7 +404,7 @@ static int emit(const gs_study *s, const study_args *a, const char *program, con
         return rc;
     if (getcwd(cwd, sizeof cwd) == NULL)
         return gs_cli_usage_error("cannot read the current folder");
-    if ((rc = make_dirs(dir)))
+    if ((rc = gs_cli_make_dirs(dir, "")))
         return rc;
     shell_quote(cwd, qcwd, sizeof qcwd);
     shell_quote(program, qprog, sizeof qprog);
@@ -563,7 +541,7 @@ static int dispatch(const gs_study *s, const study_args *a, const char *program)
         gs_fmt(dir, sizeof dir, "study-results/%s", s->name);
     if (a->emit)
         return emit(s, a, program, dir);
-    if ((rc = make_dirs(dir)))
+    if ((rc = gs_cli_make_dirs(dir, "")))
         return rc;
     if (a->check)
         return check_golden(s, dir, a->check, a->update_golden);

@@ -101,7 +101,8 @@ static int simulate(gs_run *run, void *buffer, int (*emit)(const gs_stats *, voi
                 "whole run (an estimate, not an exact result)\n",
                 (unsigned long)run->sampling.detailed, (unsigned long)run->sampling.launches);
     gs_cli_print_speed(&run->gpu, &run->stats, (double)(clock() - start) / CLOCKS_PER_SEC);
-    if (gs_cli_samples_write(&run->gpu) != 0)
+    if (gs_cli_samples_write(&run->gpu) != 0 ||
+        gs_cli_dump_buffers(run->wl, &run->host, &run->state, st == GS_OK) != 0)
         return 2;
     rc = emit(&run->stats, ctx);
     return rc != 0 ? rc : gs_cli_interrupted_status();   /* 130/143 after a signal */
@@ -138,6 +139,10 @@ int gs_cli_timing_run(const gs_config *cfg, const char *workload,
         plan_run(&run, cfg, &wl, read, rctx, NULL, &diag) != GS_OK) {
         gs_cli_workload_close();
         return gs_cli_report(&diag);
+    }
+    if (gs_cli_dump_check(&wl) != 0) {   /* --dump-buffers: its folder, before the run */
+        gs_cli_workload_close();
+        return 2;
     }
     if (gs_cli_arena_bytes_only()) {   /* --arena-bytes: the plans, no run */
         size_t kept = run.arena_bytes;

@@ -89,7 +89,8 @@ static int functional_option(char **argv, int i, gs_config *cfg)
             break;
     if (k == 2u)
         return gs_cli_usage_error("'%s' is not an option of functional runs (--functional "
-                                  "--workload NAME|FILE [--quiet] [-gs_launch_inst_limit N] "
+                                  "--workload NAME|FILE [--quiet] [--dump-buffers DIR] "
+                                  "[-gs_launch_inst_limit N] "
                                   "[-gs_simt_stack_depth N])", argv[i]);
     if (gs_config_set_arg(cfg, argv[i], argv[i + 1], column,
                           column + (uint32_t)strlen(argv[i]) + 1u, &diag) != GS_OK)
@@ -118,9 +119,14 @@ static int parse_arguments(int argc, char **argv, cli_wl_options *opt)
                                                     : "--workload needs NAME or FILE");
         else if (strcmp(argv[i], "--samples-csv") == 0)
             return gs_cli_usage_error("--samples-csv needs a timing run (not --functional)");
+        else if (strcmp(argv[i], "--dump-buffers") == 0 && i + 1 < argc)
+            gs_cli_dump_set_dir(argv[++i]);
+        else if (strcmp(argv[i], "--dump-buffers") == 0)
+            return gs_cli_usage_error("--dump-buffers needs a folder name");
         else
             return gs_cli_usage_error("'%s' is not an option of functional runs "
-                                      "(--functional --workload NAME|FILE [--quiet])", argv[i]);
+                                      "(--functional --workload NAME|FILE [--quiet] "
+                                      "[--dump-buffers DIR])", argv[i]);
     }
     if (!opt->functional)
         return gs_cli_usage_error("--workload runs need --functional (the timing model does "
@@ -202,6 +208,7 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
     size_t bytes;
     void *buffer;
     gs_status st;
+    int dumped = 0;
     memset(&bound, 0, sizeof bound);
     if ((st = gs_workload_host_config(wl, read_workload_file, src, &hc, diag)) != GS_OK ||
         (st = shape_bound(wl, src, &bound, diag)) != GS_OK)
@@ -233,7 +240,11 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
         gs_cli_note_interrupted(diag);
         report(wl, &host, &state, &stats);
     }
+    if (st == GS_OK || st == GS_E_INTERRUPTED)
+        dumped = gs_cli_dump_buffers(wl, &host, &state, st == GS_OK);
     gs_cli_free_arena(buffer);
+    if (dumped != 0)   /* the buffers could not be written: the message is printed */
+        return dumped;
     if (st == GS_E_RUNAWAY) {   /* the safety limit: its own exit status (DESIGN.md 8) */
         gs_cli_report(diag);
         return 4;
@@ -254,6 +265,8 @@ int gs_cli_workload(int argc, char **argv)
         return status;
     if (open_workload(opt.workload, &src, &wl, &diag) != GS_OK)
         status = gs_cli_report(&diag);
+    else if (gs_cli_dump_check(&wl) != 0)
+        status = 2;
     else
         status = run_workload(&wl, &src, &opt.cfg, &diag);
     release_files(&src);

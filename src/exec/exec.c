@@ -133,10 +133,76 @@ static gs_status over(gs_diag *diag, const gs_exec_launch *launch, const char *w
                        (unsigned long long)have, option);
 }
 
+/* CUDA's launch limits (CUDA C Programming Guide, "Technical Specifications
+ * per Compute Capability", 3.0 and later): grid x < 2^31, y and z <= 65535;
+ * block x and y <= 1024, z <= 64, at most 1024 threads. Decision (issue 22):
+ * they apply on every preset, gtx480 included (Fermi's grid x was 65535),
+ * because the PTX gpusim loads targets sm_50 or later (ptx_decl.c); what
+ * the preset's SM can hold (threads, registers, shared memory) is checked
+ * by the CTA dispatcher against the preset (core/cta_dispatch.c). */
+static const uint32_t launch_grid_max[3] = { 0x7FFFFFFFu, 65535u, 65535u };
+static const uint32_t launch_block_max[3] = { 1024u, 1024u, 64u };
+#define LAUNCH_BLOCK_THREADS_MAX 1024u
+
+static gs_status check_dims(const gs_exec_launch *launch, gs_diag *diag)
+{
+    static const char axis[3] = { 'x', 'y', 'z' };
+    const uint32_t *grid = &launch->grid.x, *block = &launch->block.x;
+    unsigned d;
+    for (d = 0; d < 3u; d++) {
+        if (grid[d] > launch_grid_max[d])
+            return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
+                               "launch of %s: grid.%c = %lu is above CUDA's limit of %lu",
+                               launch->kernel->name, axis[d], (unsigned long)grid[d],
+                               (unsigned long)launch_grid_max[d]);
+        if (block[d] > launch_block_max[d])
+            return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
+                               "launch of %s: block.%c = %lu is above CUDA's limit of %lu",
+                               launch->kernel->name, axis[d], (unsigned long)block[d],
+                               (unsigned long)launch_block_max[d]);
+    }
+    if ((uint64_t)block[0] * block[1] * block[2] > LAUNCH_BLOCK_THREADS_MAX)
+        return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
+                           "launch of %s: a block of %lux%lux%lu threads is above CUDA's "
+                           "limit of %u threads", launch->kernel->name, (unsigned long)block[0],
+                           (unsigned long)block[1], (unsigned long)block[2],
+                           LAUNCH_BLOCK_THREADS_MAX);
+    return GS_OK;
+}
+
+/* The kernel's own .maxntid / .reqntid (PTX ISA 11.4): a launch whose block
+ * exceeds the first or differs from the second is refused, as the CUDA
+ * driver refuses it, at the kernel's line. */
+static gs_status ntid_refused(const gs_exec_launch *launch, const char *rule,
+                              const uint32_t *dims, gs_diag *diag)
+{
+    const gs_ptx_kernel *k = launch->kernel;
+    const gs_dim3 *b = &launch->block;
+    return gs_diag_set(diag, GS_E_LIMIT, launch->module ? launch->module->file_name : NULL,
+                       k->line, k->line ? 1u : 0u, "launch of %s: a block of %lux%lux%lu "
+                       "threads %s %lu,%lu,%lu", k->name, (unsigned long)b->x,
+                       (unsigned long)b->y, (unsigned long)b->z, rule, (unsigned long)dims[0],
+                       (unsigned long)dims[1], (unsigned long)dims[2]);
+}
+
+static gs_status check_kernel_block(const gs_exec_launch *launch, gs_diag *diag)
+{
+    const gs_ptx_kernel *k = launch->kernel;
+    const gs_dim3 *b = &launch->block;
+    uint64_t threads = (uint64_t)b->x * b->y * b->z;
+    if (k->maxntid[0] && threads > (uint64_t)k->maxntid[0] * k->maxntid[1] * k->maxntid[2])
+        return ntid_refused(launch, "is above the kernel's .maxntid", k->maxntid, diag);
+    if (k->reqntid[0] && (b->x != k->reqntid[0] || b->y != k->reqntid[1] ||
+                          b->z != k->reqntid[2]))
+        return ntid_refused(launch, "is not the kernel's .reqntid", k->reqntid, diag);
+    return GS_OK;
+}
+
 static gs_status check_block(const gs_exec_launch *launch, gs_diag *diag)
 {
     uint64_t threads = (uint64_t)launch->block.x * launch->block.y * launch->block.z;
     uint64_t ctas = (uint64_t)launch->grid.x * launch->grid.y * launch->grid.z;
+    gs_status status;
     if (!launch->kernel->is_entry)
         return gs_diag_set(diag, GS_E_PTX, NULL, 0, 0,
                            "%s is a .func, not a kernel (.entry): it cannot be launched",
@@ -145,7 +211,9 @@ static gs_status check_block(const gs_exec_launch *launch, gs_diag *diag)
         return gs_diag_set(diag, GS_E_PTX, NULL, 0, 0,
                            "launch of %s: grid and block dimensions must all be >= 1",
                            launch->kernel->name);
-    return GS_OK;
+    if ((status = check_dims(launch, diag)) != GS_OK)
+        return status;
+    return check_kernel_block(launch, diag);
 }
 
 gs_status gs_exec_check_launch(const gs_exec_shape *shape, const gs_exec_launch *launch,
@@ -367,6 +435,13 @@ static void dispatch(gs_x *x)
         break;
     case GS_PTX_OP_VOTE: case GS_PTX_OP_ACTIVEMASK: gs_exec_vote(x); break;
     case GS_PTX_OP_SHFL: gs_exec_shfl(x); break;
+    case GS_PTX_OP_REDUX: gs_exec_redux(x); break;
+    case GS_PTX_OP_MATCH: gs_exec_match(x); break;
+    /* bar.warp.sync (__syncwarp): the warp's lanes already run in lockstep
+     * and reconverge at the branch's immediate post-dominator (SIMT stack),
+     * and their memory operations apply in program order, so there is
+     * nothing left to wait for (decision, issue 22; README "PTX front end") */
+    case GS_PTX_OP_WARPSYNC: break;
     default: gs_x_unsupported(x); break;
     }
 }

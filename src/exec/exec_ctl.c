@@ -178,6 +178,79 @@ void gs_exec_vote(gs_x *x)
     gs_x_pred_write(x, inst->opd[0].reg, r ? 0xFFFFFFFFu : 0u);
 }
 
+/* ---- redux.sync / match.sync (PTX ISA 9.7.13.10 and 9.7.13.9) ---- */
+
+/* Every participating lane (active and in membermask) gets the reduction
+ * of the participants' values: add wraps modulo 2^32, min/max compare as
+ * .s32 or .u32, and/or/xor are bitwise. */
+void gs_exec_redux(gs_x *x)
+{
+    const gs_ptx_inst *inst = x->inst;
+    uint64_t scratch[GS_LANES];
+    const uint64_t *a = gs_x_src(x, &inst->opd[1], scratch);
+    uint32_t part = participants(x, 2u), r = 0;
+    int first = 1, is_signed = inst->type == GS_PTX_T_S32;
+    uint64_t *d;
+    unsigned lane;
+    GS_FOR_LANES(lane, part) {
+        uint32_t v = (uint32_t)a[lane];
+        if (first) {
+            r = v;
+            first = 0;
+            continue;
+        }
+        switch (inst->atom_op) {
+        case GS_PTX_ATOM_ADD: r += v; break;
+        case GS_PTX_ATOM_MIN:
+            r = is_signed ? ((int32_t)v < (int32_t)r ? v : r) : (v < r ? v : r);
+            break;
+        case GS_PTX_ATOM_MAX:
+            r = is_signed ? ((int32_t)v > (int32_t)r ? v : r) : (v > r ? v : r);
+            break;
+        case GS_PTX_ATOM_AND: r &= v; break;
+        case GS_PTX_ATOM_OR: r |= v; break;
+        default: r ^= v; break;   /* XOR: the loader admits nothing else */
+        }
+    }
+    d = gs_x_row(x, inst->opd[0].reg);
+    GS_FOR_LANES(lane, part)
+        d[lane] = r;
+}
+
+/* match.any: each lane gets the mask of participants holding its value;
+ * match.all: the participants' mask when all hold the same value, else 0,
+ * and the optional predicate says which (.b64 compares all 64 bits). */
+void gs_exec_match(gs_x *x)
+{
+    const gs_ptx_inst *inst = x->inst;
+    uint64_t scratch[GS_LANES], keep = inst->type == GS_PTX_T_B64 ? ~0ull : 0xFFFFFFFFull;
+    const uint64_t *a = gs_x_src(x, &inst->opd[1], scratch);
+    uint32_t part = participants(x, 2u), all_equal = 1, pmask;
+    uint64_t *d, first = 0;
+    unsigned lane, other;
+    int seen = 0;
+    d = gs_x_row(x, inst->opd[0].reg);
+    GS_FOR_LANES(lane, part) {
+        if (!seen)
+            first = a[lane] & keep;
+        seen = 1;
+        all_equal &= (a[lane] & keep) == first;
+    }
+    GS_FOR_LANES(lane, part) {
+        uint32_t same = 0;
+        if (inst->mode == GS_PTX_MATCH_ALL) {
+            d[lane] = all_equal ? part : 0u;
+            continue;
+        }
+        GS_FOR_LANES(other, part)
+            same |= (uint32_t)((a[other] & keep) == (a[lane] & keep)) << other;
+        d[lane] = same;
+    }
+    pmask = all_equal ? part : 0u;
+    if (inst->opd[0].reg2 != GS_PTX_NONE)
+        gs_x_pred_write(x, inst->opd[0].reg2, pmask);
+}
+
 /* ---- shfl ---- */
 
 /* Source lane and validity per PTX shfl: c packs the clamp value (c[4:0])

@@ -99,6 +99,8 @@ void gs_exec_exit(gs_x *x);
 void gs_exec_bar(gs_x *x);
 void gs_exec_vote(gs_x *x);
 void gs_exec_shfl(gs_x *x);
+void gs_exec_redux(gs_x *x);
+void gs_exec_match(gs_x *x);
 
 /* Fill the gs_inst for the timing core (exec_desc.c). */
 void gs_exec_describe(const gs_x *x, gs_inst *out);

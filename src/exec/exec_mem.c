@@ -81,11 +81,39 @@ static int is_device(const gs_lane_addr *at, int store)
     return at->space == GS_SPACE_GLOBAL || (at->space == GS_SPACE_CONST && !store);
 }
 
+/* A device access outside every allocation (issue 22 item 6): a null or
+ * wild pointer. Decision: the allocations are the bump allocator's range,
+ * [GS_DEVMEM_HEAP_BASE, heap_next) (mem/devmem.h), which holds every buffer
+ * and every module's .global and .const segment; the alignment padding
+ * between two allocations (under 256 bytes) counts as inside, as it does on
+ * a GPU, where only a tool such as compute-sanitizer sees it. The run stops
+ * with the kernel, PTX line, PC, CTA, warp, thread, address and space. */
+static int device_ok(gs_x *x, gs_lane_addr at, uint32_t lane, unsigned bytes, int store)
+{
+    const gs_devmem *mem = x->cta->launch->mem;
+    const gs_exec_cta *cta = x->cta;
+    uint64_t thread = (uint64_t)x->warp_index * GS_LANES + lane;
+    uint32_t bx = cta->launch->block.x, by = cta->launch->block.y;
+    char what[200];
+    if (at.addr >= GS_DEVMEM_HEAP_BASE && at.addr + bytes <= mem->heap_next &&
+        at.addr + bytes > at.addr)
+        return 1;
+    gs_fmt(what, sizeof what, "%u-byte %s %s at address 0x%llx by thread (%u,%u,%u) at PC %u "
+           "is outside every device allocation%s", bytes, at.space == GS_SPACE_CONST ?
+           "const" : "global", store ? "store" : "load", (unsigned long long)at.addr,
+           (unsigned)(thread % bx), (unsigned)(thread / bx % by), (unsigned)(thread / bx / by),
+           (unsigned)x->pc, at.addr < 4096u ? " (a null pointer?)" : "");
+    gs_x_fault(x, GS_E_PTX, what);
+    return 0;
+}
+
 static int load(gs_x *x, gs_lane_addr at, uint32_t lane, unsigned bytes, uint64_t *value)
 {
     const gs_exec_cta *cta = x->cta;
     const uint8_t *p;
     if (is_device(&at, 0)) {
+        if (!device_ok(x, at, lane, bytes, 0))
+            return 0;
         *value = gs_devmem_load(cta->launch->mem, at.addr, bytes);
         return 1;
     }
@@ -108,6 +136,8 @@ static int store(gs_x *x, gs_lane_addr at, uint32_t lane, unsigned bytes, uint64
 {
     uint8_t *p;
     if (is_device(&at, 1)) {
+        if (!device_ok(x, at, lane, bytes, 1))
+            return 0;
         gs_devmem_store(x->cta->launch->mem, at.addr, bytes, value);
         return 1;
     }

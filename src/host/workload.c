@@ -121,6 +121,24 @@ static int is_name(const char *text, size_t length)
     return 1;
 }
 
+/* A PTX identifier (PTX ISA 4.4: a letter, '_' or '$' then letters,
+ * digits, '_' and '$'), of any length up to GS_KERNEL_NAME_MAX - 1. */
+static int is_kernel_name(const char *text, size_t length)
+{
+    size_t i;
+    if (length == 0 || length >= GS_KERNEL_NAME_MAX)
+        return 0;
+    for (i = 0; i < length; i++)
+        if (!wl_is_name_char(text[i], 0) || (i == 0 && text[i] >= '0' && text[i] <= '9'))
+            return 0;
+    return 1;
+}
+
+const char *gs_wl_kernel_name(const gs_workload *wl, const gs_wl_step *step)
+{
+    return wl->kernel_names + step->kernel_at;
+}
+
 static void copy_text(char *out, const char *text, size_t length)
 {
     memcpy(out, text, length);
@@ -738,9 +756,9 @@ static gs_status loop_reference(wl_parser *p, const char *text, size_t length,
         return fail(p, column, "'%s': $ values are only allowed inside a for loop",
                     show(&w, t));
     f = &p->wl->steps[p->open_repeat];
-    if (strlen(f->kernel) != length - 1u || memcmp(f->kernel, text + 1, length - 1u) != 0)
+    if (strlen(f->name) != length - 1u || memcmp(f->name, text + 1, length - 1u) != 0)
         return fail(p, column, "'%s' is not the variable of the enclosing for ($%s, line %u)",
-                    show(&w, t), f->kernel, (unsigned)f->line);
+                    show(&w, t), f->name, (unsigned)f->line);
     return GS_OK;
 }
 
@@ -772,7 +790,7 @@ static gs_status parse_for(wl_parser *p)
     if (p->num_words != 4 || !word_is(&p->words[2], "="))
         return fail(p, p->words[0].column, "for takes VAR = FIRST..LAST");
     if (!is_name(p->words[1].text, p->words[1].length) ||
-        p->words[1].length >= sizeof s->kernel)
+        p->words[1].length >= sizeof s->name)
         return fail(p, p->words[1].column, "'%s' is not a loop variable name",
                     show(&p->words[1], t));
     r = &p->words[3];
@@ -790,7 +808,7 @@ static gs_status parse_for(wl_parser *p)
                     (unsigned long long)count, GS_WL_REPEAT_MAX);
     if ((st = new_step(p, GS_WL_STEP_FOR, &s)))
         return st;
-    copy_text(p->wl->steps[p->wl->num_steps - 1u].kernel, p->words[1].text,
+    copy_text(p->wl->steps[p->wl->num_steps - 1u].name, p->words[1].text,
               p->words[1].length);
     s->loop_first = first;
     s->loop_last = last;
@@ -913,7 +931,7 @@ static gs_status loop_dimension(wl_parser *p, const wl_word *v, size_t start, si
         return st;
     if (!loop_within(p, 1, max))
         return fail(p, v->column + (uint32_t)start, "%s= dimension $%s takes values outside "
-                    "1..%u", key, p->wl->steps[p->open_repeat].kernel, (unsigned)max);
+                    "1..%u", key, p->wl->steps[p->open_repeat].name, (unsigned)max);
     return GS_OK;
 }
 
@@ -994,11 +1012,11 @@ static gs_status loop_argument(wl_parser *p, gs_wl_arg *a, const wl_word *value,
         return st;
     if (type == GS_WL_F32)
         return fail(p, value->column, "$%s is an integer: use an integer type, not f32",
-                    p->wl->steps[p->open_repeat].kernel);
+                    p->wl->steps[p->open_repeat].name);
     type_bounds(type, &lo, &hi);
     if (!loop_within(p, lo, hi))
         return fail(p, value->column, "$%s takes values outside the range of %s",
-                    p->wl->steps[p->open_repeat].kernel, gs_wl_type_name(type));
+                    p->wl->steps[p->open_repeat].name, gs_wl_type_name(type));
     a->from_loop = 1;
     return GS_OK;
 }
@@ -1030,6 +1048,28 @@ static gs_status parse_arg(wl_parser *p, gs_wl_step *s, const wl_word *w)
     return read_typed_value(p, &value, type, &a->bits);
 }
 
+/* The launch's kernel name into the workload's pool (each name once). */
+static gs_status add_kernel_name(wl_parser *p, gs_wl_step *s, const wl_word *w)
+{
+    gs_workload *wl = p->wl;
+    uint32_t at = 0;
+    while (at < wl->kernel_names_used) {
+        size_t n = strlen(wl->kernel_names + at);
+        if (n == w->length && memcmp(wl->kernel_names + at, w->text, n) == 0) {
+            s->kernel_at = (uint16_t)at;
+            return GS_OK;
+        }
+        at += (uint32_t)n + 1u;
+    }
+    if (w->length + 1u > GS_WL_KERNEL_NAMES_BYTES - wl->kernel_names_used)
+        return fail(p, w->column, "the workload's kernel names take more than %u bytes "
+                    "together", GS_WL_KERNEL_NAMES_BYTES);
+    copy_text(wl->kernel_names + at, w->text, w->length);
+    s->kernel_at = (uint16_t)at;
+    wl->kernel_names_used += (uint32_t)w->length + 1u;
+    return GS_OK;
+}
+
 /* launch KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG... */
 static gs_status parse_launch(wl_parser *p)
 {
@@ -1039,12 +1079,12 @@ static gs_status parse_launch(wl_parser *p)
     char t[WL_SHOW_MAX];
     if (p->num_words < 2)
         return fail(p, p->end_column, "launch needs a KERNEL name");
-    if (!is_name(p->words[1].text, p->words[1].length))
-        return fail(p, p->words[1].column, "'%s' is not a kernel name",
-                    show(&p->words[1], t));
-    if ((st = new_step(p, GS_WL_STEP_LAUNCH, &s)))
+    if (!is_kernel_name(p->words[1].text, p->words[1].length))
+        return fail(p, p->words[1].column, "'%s' is not a kernel name (a PTX identifier of "
+                    "1 to %u characters)", show(&p->words[1], t), GS_KERNEL_NAME_MAX - 1u);
+    if ((st = new_step(p, GS_WL_STEP_LAUNCH, &s)) ||
+        (st = add_kernel_name(p, s, &p->words[1])))
         return st;
-    copy_text(s->kernel, p->words[1].text, p->words[1].length);
     for (i = 2; i < p->num_words; i++) {
         const wl_word *w = &p->words[i];
         st = find_char(w->text, '=', w->length) ? parse_launch_option(p, s, w, &seen)
@@ -1074,7 +1114,7 @@ static gs_status check_routine_arg(wl_parser *p, const gs_wl_step *s, unsigned i
     if (want == 'i' && !a->is_buffer && a->type == GS_WL_S32)
         return GS_OK;
     return fail(p, w->column, "argument %u of host routine '%s' must be %s", i + 1u,
-                s->kernel, want == 'b' ? "a buffer of 4-byte elements" : "an s32:VALUE");
+                s->name, want == 'b' ? "a buffer of 4-byte elements" : "an s32:VALUE");
 }
 
 /* host ROUTINE ARG... */
@@ -1096,11 +1136,11 @@ static gs_status parse_host(wl_parser *p)
     }
     if ((st = new_step(p, GS_WL_STEP_HOST, &s)))
         return st;
-    copy_text(s->kernel, p->words[1].text, p->words[1].length);
+    copy_text(s->name, p->words[1].text, p->words[1].length);
     want = (unsigned)strlen(r->params);
     if (p->num_words - 2u != want)
         return fail(p, p->words[0].column, "host routine '%s' takes %u arguments; the line "
-                    "gives %u", s->kernel, want, (unsigned)(p->num_words - 2u));
+                    "gives %u", s->name, want, (unsigned)(p->num_words - 2u));
     for (i = 2; i < p->num_words; i++)
         if ((st = parse_arg(p, s, &p->words[i])) ||
             (st = check_routine_arg(p, s, i - 2u, r->params[i - 2u], &p->words[i])))

@@ -52,7 +52,12 @@
 #define GS_WL_MAX_ARGS 16u
 #define GS_WL_MAX_OUTPUTS 16u
 #define GS_WL_MAX_WORDS 48u            /* words on one line */
-#define GS_WL_NAME_MAX 32u             /* names, NUL included */
+#define GS_WL_NAME_MAX 32u             /* buffer, routine and loop names, NUL included */
+/* Kernel names: PTX puts no limit on a name and C++ mangled names run to
+ * hundreds of characters, so a launch's kernel name (up to
+ * GS_KERNEL_NAME_MAX - 1 characters, base/stats.h) lives in the workload's
+ * pool of kernel names, each distinct name once. */
+#define GS_WL_KERNEL_NAMES_BYTES 4096u
 #define GS_WL_PATH_MAX 128u            /* paths, NUL included */
 #define GS_WL_BUFFER_BYTES_MAX (1ull << 30)
 /* All buffers of a workload together: 3 GiB, what the device's 4 GiB address
@@ -92,7 +97,7 @@ typedef enum gs_wl_step_kind {
     GS_WL_STEP_REPEAT,             /* body: steps up to its matching END */
     GS_WL_STEP_END,
     GS_WL_STEP_FOR,                /* body runs once per loop value, FIRST..LAST */
-    GS_WL_STEP_HOST                /* a host routine (name in kernel[]) on the host */
+    GS_WL_STEP_HOST                /* a host routine (name in name[]) on the host */
 } gs_wl_step_kind;
 
 typedef struct gs_wl_step {
@@ -104,12 +109,13 @@ typedef struct gs_wl_step {
     uint64_t value;                /* set / repeat: element bits */
     uint32_t max_iterations;       /* repeat */
     uint16_t partner;              /* repeat: its END; END: its REPEAT */
-    char kernel[GS_WL_NAME_MAX];   /* launch: the kernel; host: the routine */
+    uint16_t kernel_at;            /* launch: the kernel's name (gs_wl_kernel_name) */
+    char name[GS_WL_NAME_MAX];     /* host: the routine; for: the loop variable */
     uint32_t grid[3], block[3];
     uint32_t shared_bytes;
     uint8_t grid_from_loop;        /* launch: bit d set: grid[d] is $VAR */
     uint8_t block_from_loop;       /* launch: bit d set: block[d] is $VAR */
-    int64_t loop_first, loop_last; /* for: the range (the variable's name in kernel[]) */
+    int64_t loop_first, loop_last; /* for: the range */
     uint16_t num_args;
     gs_wl_arg args[GS_WL_MAX_ARGS];
 } gs_wl_step;
@@ -124,7 +130,12 @@ typedef struct gs_workload {
     uint16_t outputs[GS_WL_MAX_OUTPUTS];
     uint64_t device_bytes;         /* sum of buffer sizes, each rounded up */
     uint32_t num_launch_lines;
+    uint32_t kernel_names_used;
+    char kernel_names[GS_WL_KERNEL_NAMES_BYTES];   /* NUL-terminated names */
 } gs_workload;
+
+/* The kernel a launch step names. */
+const char *gs_wl_kernel_name(const gs_workload *wl, const gs_wl_step *step);
 
 /* Parse `text` (length bytes, need not be NUL-terminated); `file` names it
  * in diagnostics. On error returns GS_E_WORKLOAD and fills diag. */

@@ -130,7 +130,7 @@ static gs_status check_arg(const gs_workload *wl, const gs_wl_step *s, unsigned 
         return GS_OK;
     return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column,
                        "argument %u of '%s' is %s (%u bytes) but parameter '%s' is .%s "
-                       "(%u bytes)", i + 1u, s->kernel,
+                       "(%u bytes)", i + 1u, gs_wl_kernel_name(wl, s),
                        a->is_buffer ? "a buffer address" : gs_wl_type_name((gs_wl_type)a->type),
                        (unsigned)bytes, param->name, gs_ptx_type_name((gs_ptx_type)param->type),
                        (unsigned)param->size_bytes);
@@ -142,7 +142,8 @@ static gs_status find_kernel(const gs_workload *wl, const gs_wl_step *s,
 {
     unsigned i;
     for (i = 0; i < wl->num_ptx; i++) {
-        const gs_ptx_kernel *k = gs_ptx_find_kernel(state->modules[i]->ptx, s->kernel);
+        const gs_ptx_kernel *k = gs_ptx_find_kernel(state->modules[i]->ptx,
+                                                      gs_wl_kernel_name(wl, s));
         if (k && k->is_entry) {
             *module = i;
             *kernel = k;
@@ -150,7 +151,8 @@ static gs_status find_kernel(const gs_workload *wl, const gs_wl_step *s,
         }
     }
     return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column,
-                       "no ptx module of this workload has a kernel (.entry) '%s'", s->kernel);
+                       "no ptx module of this workload has a kernel (.entry) '%s'",
+                       gs_wl_kernel_name(wl, s));
 }
 
 /* Dimension d of a launch: the for's $VAR where the parser marked it (the
@@ -173,7 +175,8 @@ static gs_status do_launch(const gs_workload *wl, gs_host *host, const gs_wl_ste
         return st;
     if (kernel->num_params != s->num_args)
         return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column,
-                           "kernel '%s' takes %u arguments; the launch gives %u", s->kernel,
+                           "kernel '%s' takes %u arguments; the launch gives %u",
+                           gs_wl_kernel_name(wl, s),
                            (unsigned)kernel->num_params, (unsigned)s->num_args);
     for (i = 0; i < s->num_args; i++) {
         if ((st = check_arg(wl, s, i, &kernel->params[i], diag)))
@@ -198,7 +201,7 @@ static gs_status do_host(const gs_workload *wl, gs_host *host, const gs_wl_step 
                          const gs_wl_state *state, gs_diag *diag)
 {
     gs_routine_arg args[GS_WL_MAX_ARGS];
-    const gs_host_routine *r = gs_host_routine_find(s->kernel, strlen(s->kernel));
+    const gs_host_routine *r = gs_host_routine_find(s->name, strlen(s->name));
     unsigned i;
     for (i = 0; i < s->num_args; i++) {
         const gs_wl_arg *a = &s->args[i];

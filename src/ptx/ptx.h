@@ -131,6 +131,9 @@ typedef enum gs_ptx_op {
     /* extended-precision integer arithmetic with the carry flag CC.CF
      * (add.cc / sub.cc / mad.cc are ADD / SUB / MAD with GS_PTX_F_CC) */
     GS_PTX_OP_ADDC, GS_PTX_OP_SUBC, GS_PTX_OP_MADC,
+    /* warp-level, PTX ISA 6.0+ (issue 22): redux.sync (atom_op = the
+     * reduction), match.any/.all.sync (mode), bar.warp.sync (__syncwarp) */
+    GS_PTX_OP_REDUX, GS_PTX_OP_MATCH, GS_PTX_OP_WARPSYNC,
     GS_PTX_OP_COUNT
 } gs_ptx_op;
 
@@ -180,6 +183,7 @@ enum gs_ptx_mode {
     /* vote: .all .any .uni .ballot */
     GS_PTX_VOTE_ALL = 1, GS_PTX_VOTE_ANY = 2, GS_PTX_VOTE_UNI = 3, GS_PTX_VOTE_BALLOT = 4,
     /* shfl: .up .down .bfly .idx */
+    GS_PTX_MATCH_ANY = 1, GS_PTX_MATCH_ALL = 2,
     GS_PTX_SHFL_UP = 1, GS_PTX_SHFL_DOWN = 2, GS_PTX_SHFL_BFLY = 3, GS_PTX_SHFL_IDX = 4,
     /* bar: bar.sync / barrier.sync (SYNC), bar.arrive, bar.red (boolop or
      * POPC flag says which reduction) */

@@ -77,9 +77,11 @@ void ptx_classify(gs_ptx_inst *inst)
     case GS_PTX_OP_RED: case GS_PTX_OP_PREFETCH:
         cfg_set(inst, GS_UNIT_LDST, GS_OPC_MEM); break;
     case GS_PTX_OP_NOP: case GS_PTX_OP_BAR: case GS_PTX_OP_MEMBAR: case GS_PTX_OP_BRA:
-    case GS_PTX_OP_RET: case GS_PTX_OP_EXIT: case GS_PTX_OP_TRAP:
+    case GS_PTX_OP_RET: case GS_PTX_OP_EXIT: case GS_PTX_OP_TRAP: case GS_PTX_OP_WARPSYNC:
         cfg_set(inst, GS_UNIT_BRANCH, GS_OPC_CONTROL); break;
-    case GS_PTX_OP_SHFL:
+    case GS_PTX_OP_SHFL: case GS_PTX_OP_REDUX: case GS_PTX_OP_MATCH:
+        /* warp-wide exchanges: the shuffle network's latency (decision,
+         * issue 22: redux and match cross the same lanes as shfl) */
         cfg_set(inst, GS_UNIT_INT, GS_OPC_INT_SHFL); break;
     case GS_PTX_OP_RCP: case GS_PTX_OP_SQRT: case GS_PTX_OP_RSQRT: case GS_PTX_OP_EX2:
     case GS_PTX_OP_LG2: case GS_PTX_OP_SIN: case GS_PTX_OP_COS: case GS_PTX_OP_TANH:

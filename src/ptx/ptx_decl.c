@@ -38,10 +38,38 @@ static int decl_dot_word(const ptx_tok *tok)
 
 /* ---- module directives ---- */
 
+/* The PTX ISA versions gpusim knows (PTX ISA "Release History"), as
+ * major * 10 + minor. Decision (issue 22, README "PTX coverage"): the loader
+ * implements PTX ISA 9.0, what nvcc 13.0 emits, and accepts modules written
+ * for 6.0 (CUDA 9.0) onwards: 6.0 is where the .sync warp instructions and
+ * today's memory model begin, and every instruction of 6.0..9.0 the loader
+ * knows keeps its meaning in 9.0. Older modules (GPGPU-Sim era PTX 1.x-5.0:
+ * warp votes and shuffles without .sync, 16-bit special-register moves,
+ * map_f64_to_f32) and newer ones (9.1) are refused by name, as is any
+ * version no CUDA release has used. */
+#define PTX_ISA_OLDEST 60u
+#define PTX_ISA_NEWEST 90u
+static const uint8_t ptx_isa_versions[] = {
+    10, 11, 12, 13, 14, 20, 21, 22, 23, 30, 31, 32, 40, 41, 42, 43, 50,
+    60, 61, 62, 63, 64, 65, 70, 71, 72, 73, 74, 75, 76, 77, 78,
+    80, 81, 82, 83, 84, 85, 86, 87, 88, 90, 91
+};
+
+static int decl_known_version(uint32_t major, uint32_t minor)
+{
+    size_t i;
+    if (minor > 9u || major > 9u)
+        return 0;
+    for (i = 0; i < sizeof ptx_isa_versions; i++)
+        if (ptx_isa_versions[i] == major * 10u + minor)
+            return 1;
+    return 0;
+}
+
 static gs_status decl_version(ptx_ctx *ctx)
 {
     const ptx_tok *t = &ctx->tok;
-    uint32_t i, major = 0, minor = 0, dot = 0;
+    uint32_t i, major = 0, minor = 0, dot = 0, number;
     if (t->kind != PTX_TK_NUM)
         return decl_unexpected(ctx, "a version number such as 9.0");
     for (i = 0; i < t->len; i++) {
@@ -57,28 +85,93 @@ static gs_status decl_version(ptx_ctx *ctx)
     }
     if (!dot)
         return decl_unexpected(ctx, "a version number such as 9.0");
+    number = major * 10u + minor;
+    if (!decl_known_version(major, minor))
+        return ptx_error(ctx, t, "unknown PTX ISA version %u.%u (gpusim loads 6.0 to 9.0)",
+                         (unsigned)major, (unsigned)minor);
+    if (number < PTX_ISA_OLDEST)
+        return ptx_error(ctx, t, "PTX ISA version %u.%u is older than the oldest gpusim loads "
+                         "(6.0, CUDA 9.0): regenerate the PTX with a newer nvcc",
+                         (unsigned)major, (unsigned)minor);
+    if (number > PTX_ISA_NEWEST)
+        return ptx_error(ctx, t, "PTX ISA version %u.%u is newer than the 9.0 gpusim "
+                         "implements: generate the PTX with nvcc 13.0 (-ptx) or older",
+                         (unsigned)major, (unsigned)minor);
     ctx->module.version_major = major;
     ctx->module.version_minor = minor;
+    ctx->seen_version = 1;
     ptx_next(ctx);
+    return GS_OK;
+}
+
+/* Targets: sm_NN[a|f] with NN one of the architectures CUDA has named.
+ * Decision (README "PTX coverage"): the oldest target accepted is sm_50,
+ * the oldest the CUDA 12 toolchains emit and the PTX ISA 8.x/9.0 documents;
+ * sm_1x-sm_3x PTX comes from toolchains whose idioms the loader does not
+ * implement (see the versions above). The target does not change any
+ * instruction's meaning in gpusim: the machine simulated is the preset's.
+ * Of the target modifiers, `debug` (nvcc -G) and `texmode_unified` (the
+ * default) are accepted; `texmode_independent` and `map_f64_to_f32` are
+ * refused by name. */
+static const uint8_t ptx_sm_numbers[] = {
+    10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75,
+    80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121
+};
+#define PTX_SM_OLDEST 50u
+
+static gs_status decl_target_name(ptx_ctx *ctx)
+{
+    const ptx_tok *t = &ctx->tok;
+    char text[80];
+    uint32_t i = 0, k, number = 0, digits = 0;
+    int known = 0;
+    ptx_tok_str(t, text, sizeof text);
+    if (ptx_is(t, "debug") || ptx_is(t, "texmode_unified"))
+        return GS_OK;
+    if (ptx_is(t, "texmode_independent") || ptx_is(t, "map_f64_to_f32"))
+        return ptx_error(ctx, t, "target option '%s' is not supported (gpusim implements "
+                         "texmode_unified and full-precision .f64)", text);
+    if (t->len > 3 && memcmp(t->text, "sm_", 3) == 0)
+        for (i = 3; i < t->len && t->text[i] >= '0' && t->text[i] <= '9' && digits < 4;
+             i++, digits++)
+            number = number * 10u + (uint32_t)(t->text[i] - '0');
+    /* sm_NN, or sm_NNa / sm_NNf (architecture- and family-specific) */
+    if (digits > 0 && (i == t->len ||
+                       (i + 1u == t->len && (t->text[i] == 'a' || t->text[i] == 'f'))))
+        for (k = 0; k < sizeof ptx_sm_numbers && !known; k++)
+            known = ptx_sm_numbers[k] == number;
+    if (!known)
+        return ptx_error(ctx, t, "unknown target '%s' (expected sm_NN such as sm_75, or "
+                         "debug or texmode_unified)", text);
+    if (number < PTX_SM_OLDEST)
+        return ptx_error(ctx, t, "target '%s' is older than the oldest gpusim loads (sm_50): "
+                         "regenerate the PTX for sm_50 or newer", text);
+    if (ctx->module.target[0] == '\0' && t->len < sizeof ctx->module.target) {
+        memcpy(ctx->module.target, t->text, t->len);
+        ctx->module.target[t->len] = '\0';
+    }
     return GS_OK;
 }
 
 static gs_status decl_target(ptx_ctx *ctx)
 {
-    int first = 1;
+    gs_status st;
+    if (!ctx->seen_version)
+        return ptx_error(ctx, &ctx->tok, ".target before .version (a module starts with "
+                         ".version, then .target)");
     for (;;) {
         if (ctx->tok.kind != PTX_TK_WORD)
             return decl_unexpected(ctx, "a target name such as sm_75");
-        if (first && ctx->tok.len < sizeof ctx->module.target) {
-            memcpy(ctx->module.target, ctx->tok.text, ctx->tok.len);
-            ctx->module.target[ctx->tok.len] = '\0';
-        }
-        first = 0;
+        if ((st = decl_target_name(ctx)) != GS_OK)
+            return st;
         ptx_next(ctx);
         if (!ptx_is_punct(&ctx->tok, ','))
-            return GS_OK;
+            break;
         ptx_next(ctx);
     }
+    if (ctx->module.target[0] == '\0')
+        return ptx_error(ctx, &ctx->tok, ".target names no sm_NN architecture");
+    return GS_OK;
 }
 
 static gs_status decl_address_size(ptx_ctx *ctx)
@@ -546,7 +639,8 @@ static gs_status decl_param_list(ptx_ctx *ctx)
     return ptx_expect(ctx, ')');
 }
 
-/* .maxntid x[,y[,z]] / .reqntid / .minnctapersm n / .maxnreg n / .noreturn */
+/* .maxntid x[,y[,z]] / .reqntid / .minnctapersm n / .maxnreg n / .noreturn;
+ * .maxnctapersm n is .minnctapersm's deprecated name (PTX ISA 11.4) */
 static gs_status decl_perf_directive(ptx_ctx *ctx, gs_ptx_kernel *k)
 {
     uint32_t *dims = NULL;
@@ -562,7 +656,8 @@ static gs_status decl_perf_directive(ptx_ctx *ctx, gs_ptx_kernel *k)
         dims = k->maxntid;
     else if (ptx_is(&ctx->tok, ".reqntid"))
         dims = k->reqntid;
-    else if (!ptx_is(&ctx->tok, ".minnctapersm") && !ptx_is(&ctx->tok, ".maxnreg"))
+    else if (!ptx_is(&ctx->tok, ".minnctapersm") && !ptx_is(&ctx->tok, ".maxnctapersm") &&
+             !ptx_is(&ctx->tok, ".maxnreg"))
         return ptx_error(ctx, &ctx->tok, "unsupported kernel directive '%s'",
                          ptx_tok_str(&ctx->tok, text, sizeof text));
     if (!dims) {
@@ -822,6 +917,7 @@ static gs_status decl_linkage(ptx_ctx *ctx)
 static gs_status decl_top(ptx_ctx *ctx)
 {
     const ptx_tok *t = &ctx->tok;
+    char text[80];
     if (ptx_is(t, ".version")) {
         ptx_next(ctx);
         return decl_version(ctx);
@@ -844,6 +940,11 @@ static gs_status decl_top(ptx_ctx *ctx)
         ptx_next(ctx);
         return decl_pragma(ctx);
     }
+    /* PTX ISA 11.1: .version, then .target, come before any declaration. */
+    if (t->kind != PTX_TK_EOF && (!ctx->seen_version || ctx->module.target[0] == '\0'))
+        return ptx_error(ctx, t, "'%s' before %s (a module starts with .version, then "
+                         ".target)", ptx_tok_str(t, text, sizeof text),
+                         ctx->seen_version ? ".target" : ".version");
     return decl_linkage(ctx);
 }
 

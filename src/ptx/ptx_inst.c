@@ -77,7 +77,15 @@ static int inst_modifier_by_op(gs_ptx_inst *inst, const char *p, uint32_t n)
         return (k = inst_lookup(p, n, inst_vote_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_SHFL:
         return (k = inst_lookup(p, n, inst_shfl_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
+    case GS_PTX_OP_REDUX:   /* redux.sync.{add,min,max}.{u32,s32}, {and,or,xor}.b32 */
+        return (k = inst_lookup(p, n, inst_atom_names)) ? (inst->atom_op = (uint8_t)k, 1) : 0;
+    case GS_PTX_OP_MATCH:
+        if (inst_eq(p, n, "any") || inst_eq(p, n, "all"))
+            return inst->mode = (uint8_t)(p[1] == 'n' ? GS_PTX_MATCH_ANY : GS_PTX_MATCH_ALL), 1;
+        return 0;
     case GS_PTX_OP_BAR:
+        if (inst_eq(p, n, "warp") && !inst->mode)   /* bar.warp.sync: its own op */
+            return inst->op = GS_PTX_OP_WARPSYNC, 1;
         if ((k = inst_lookup(p, n, inst_bar_names)))
             return inst->mode = (uint8_t)k, 1;
         if (inst_eq(p, n, "popc"))
@@ -165,6 +173,10 @@ static int inst_modifier_generic(gs_ptx_inst *inst, const char *p, uint32_t n)
     }
     if (inst_eq(p, n, "v2") || inst_eq(p, n, "v4"))
         return inst->vec = (uint8_t)(p[1] - '0'), 1;
+    /* prefetch{.space}.level: the level a line is brought to; gpusim times a
+     * prefetch as an LD/ST access either way */
+    if (inst->op == GS_PTX_OP_PREFETCH && (inst_eq(p, n, "L1") || inst_eq(p, n, "L2")))
+        return 1;
     /* L1::evict_last, L2::128B ...: eviction/prefetch hints, not modelled */
     if (n > 4 && (memcmp(p, "L1::", 4) == 0 || memcmp(p, "L2::", 4) == 0) &&
         !inst_eq(p, n, "L2::cache_hint"))
@@ -505,6 +517,13 @@ static gs_status inst_operand(ptx_ctx *ctx, gs_ptx_inst *inst, gs_ptx_operand *o
     }
     if (t->text[0] == '%')
         return inst_percent(ctx, o);
+    if (ptx_is(t, "WARP_SZ") && ptx_sym_find(ctx, t->text, t->len) == GS_PTX_NONE) {
+        /* PTX ISA 10.x "Predefined identifiers": the warp size, a constant */
+        o->kind = GS_PTX_OPD_IMM;
+        o->value = GS_WARP_SIZE;
+        ptx_next(ctx);
+        return GS_OK;
+    }
     o->kind = GS_PTX_OPD_SYMBOL;
     if (inst_symbol(ctx, t, o) != GS_OK)
         return GS_E_PTX;
@@ -583,7 +602,8 @@ static inst_shape inst_shape_of(const gs_ptx_inst *inst)
         {1, 2, 0, 0}, {0, 0, 0, 0},                                   /* bar membar */
         {1, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0},       /* bra ret exit trap */
         {2, 3, 1, 1}, {4, 5, 1, 1}, {1, 1, 1, 1},                     /* vote shfl activemask */
-        {3, 3, 1, 1}, {3, 3, 1, 1}, {4, 4, 1, 1}                      /* addc subc madc */
+        {3, 3, 1, 1}, {3, 3, 1, 1}, {4, 4, 1, 1},                     /* addc subc madc */
+        {3, 3, 1, 1}, {3, 3, 1, 1}, {1, 1, 0, 0}                      /* redux match bar.warp */
     };
     inst_shape shape = shapes[inst->op];
     if (inst->op == GS_PTX_OP_BAR && inst->mode == GS_PTX_BAR_RED) {
@@ -633,6 +653,38 @@ static gs_status inst_check_memory(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst 
     return GS_OK;
 }
 
+/* redux.sync, match.sync, bar.warp.sync (PTX ISA 9.7.13): .sync is required;
+ * redux takes .add/.min/.max on .u32/.s32 or .and/.or/.xor on .b32 (the
+ * .f32 min/max of sm_100a are refused); match .any/.all on .b32/.b64, with
+ * an optional predicate after the destination for .all (d|p). */
+static gs_status inst_check_warp(ptx_ctx *ctx, const ptx_tok *at, const gs_ptx_inst *inst)
+{
+    const char *name = gs_ptx_op_name((gs_ptx_op)inst->op);
+    uint8_t t = inst->type, op = inst->atom_op;
+    if (!(inst->flags & GS_PTX_F_SYNC))
+        return ptx_error(ctx, at, "'%s' needs .sync", name);
+    if (inst->op == GS_PTX_OP_REDUX) {
+        int arith = op == GS_PTX_ATOM_ADD || op == GS_PTX_ATOM_MIN || op == GS_PTX_ATOM_MAX;
+        int logic = op == GS_PTX_ATOM_AND || op == GS_PTX_ATOM_OR || op == GS_PTX_ATOM_XOR;
+        if (!arith && !logic)
+            return ptx_error(ctx, at, "'redux' needs .add, .min, .max, .and, .or or .xor");
+        if ((arith && t != GS_PTX_T_U32 && t != GS_PTX_T_S32) || (logic && t != GS_PTX_T_B32))
+            return ptx_error(ctx, at, "'redux' takes .add/.min/.max with .u32 or .s32, and "
+                             ".and/.or/.xor with .b32");
+        return inst_check_kind(ctx, at, inst, 0, GS_PTX_OPD_REG, "a register");
+    }
+    if (inst->op == GS_PTX_OP_MATCH) {
+        if (!inst->mode)
+            return ptx_error(ctx, at, "'match' needs .any or .all");
+        if (t != GS_PTX_T_B32 && t != GS_PTX_T_B64)
+            return ptx_error(ctx, at, "'match' takes .b32 or .b64");
+        if (inst->mode == GS_PTX_MATCH_ANY && inst->opd[0].reg2 != GS_PTX_NONE)
+            return ptx_error(ctx, at, "only match.all writes a predicate (d|p)");
+        return inst_check_kind(ctx, at, inst, 0, GS_PTX_OPD_REG, "a register");
+    }
+    return GS_OK;
+}
+
 static gs_status inst_check_special(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst *inst)
 {
     const char *name = gs_ptx_op_name((gs_ptx_op)inst->op);
@@ -660,6 +712,8 @@ static gs_status inst_check_special(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst
         return inst_check_kind(ctx, at, inst, 0, GS_PTX_OPD_LABEL, "a label");
     case GS_PTX_OP_VOTE: case GS_PTX_OP_SHFL:
         return inst->mode ? GS_OK : ptx_error(ctx, at, "'%s' needs a mode", name);
+    case GS_PTX_OP_REDUX: case GS_PTX_OP_MATCH: case GS_PTX_OP_WARPSYNC:
+        return inst_check_warp(ctx, at, inst);
     case GS_PTX_OP_BAR:
         return inst->mode ? GS_OK
                           : ptx_error(ctx, at, "'bar' needs .sync, .arrive or .red");

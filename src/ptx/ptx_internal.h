@@ -108,6 +108,7 @@ typedef struct ptx_ctx {
     uint32_t line, col;
     ptx_tok tok;              /* current token */
     ptx_tok ahead;            /* one token of lookahead */
+    int seen_version;         /* .version given (it must come first) */
     int have_ahead;
     ptx_caps caps;
     /* symbols with scopes */

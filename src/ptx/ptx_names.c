@@ -28,7 +28,8 @@ static const char *const names_op[GS_PTX_OP_COUNT] = {
     "bar", "membar",
     "bra", "ret", "exit", "trap",
     "vote", "shfl", "activemask",
-    "addc", "subc", "madc"
+    "addc", "subc", "madc",
+    "redux", "match", "bar.warp"
 };
 
 static int names_eq(const char *text, uint32_t len, const char *name)

@@ -48,13 +48,15 @@ size_t gs_sim_bytes(const gs_config *cfg, const gs_exec_shape *bound)
     if (!cfg->perfect_mem)
         total += gs_memsys_bytes(cfg);                               /* memory system */
     total += gs_mech_bytes(cfg);                                     /* mechanisms */
-    total += gs_stats_bytes_texts(gs_sim_block_stats_count(cfg), 1u); /* per-kernel block */
+    total += gs_stats_bytes_texts(gs_sim_block_stats_count(cfg),
+                                  GS_STAT_TEXTS_KERNEL_NAME); /* per-kernel block */
     return total;
 }
 
 size_t gs_sim_bytes_streamed(const gs_config *cfg, const gs_exec_shape *bound)
 {
-    return gs_sim_bytes(cfg, bound) - gs_stats_bytes_texts(gs_sim_block_stats_count(cfg), 1u);
+    return gs_sim_bytes(cfg, bound) - gs_stats_bytes_texts(gs_sim_block_stats_count(cfg),
+                                  GS_STAT_TEXTS_KERNEL_NAME);
 }
 
 void gs_sim_bound_module(gs_exec_shape *bound, const gs_ptx_module *module)
@@ -94,7 +96,7 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
     if (gpu->block_streamed)
         gs_stats_init_stream(&gpu->block, gpu->block_stream);
     else if ((st = gs_stats_init_texts(&gpu->block, arena, gs_sim_block_stats_count(gpu->cfg),
-                                       1u /* kernel_name */, diag)) != GS_OK)
+                                       GS_STAT_TEXTS_KERNEL_NAME, diag)) != GS_OK)
         return st;
     for (i = 0; i < gpu->n_sms; i++) {
         gs_sm *sm = &gpu->sms[i];

@@ -167,7 +167,7 @@ typedef struct gs_gpu {
     uint64_t busy_sm_cycles;          /* sum over cycles of SMs holding a warp */
     gs_occupancy last_occupancy;
     /* per-kernel statistics blocks (gpu_stats.c) */
-    char kernel_name[GS_STAT_TEXT_MAX];   /* the running kernel's */
+    char kernel_name[GS_KERNEL_NAME_MAX];   /* the running kernel's */
     char kernel_file[GS_DIAG_FILE_MAX];   /* its PTX file or kernel trace, for messages */
     uint32_t kernel_line;                 /* its .entry line (0: a trace) */
     gs_kernel_mark kstart;            /* counters when the running kernel started */

@@ -69,7 +69,7 @@ static void residency_of_module(run_residency *r, const gs_workload *wl,
         uint32_t threads, shared;
         if (step->kind != GS_WL_STEP_LAUNCH || (r->resolved >> s) & 1u)
             continue;
-        k = gs_ptx_find_kernel(module, step->kernel);
+        k = gs_ptx_find_kernel(module, gs_wl_kernel_name(wl, step));
         if (!k || !k->is_entry)
             continue;
         r->resolved |= (uint64_t)1 << s;

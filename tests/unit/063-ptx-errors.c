@@ -19,7 +19,10 @@ static const char *const bad_files[] = {
     "undeclared-register",
     "undefined-label", "undefined-symbol", "unknown-modifier", "unknown-opcode",
     "unterminated-body", "unterminated-section", "var-qualifier", "vector-immediate",
-    "vector-register-decl", "vector-width"
+    "vector-register-decl", "vector-width", "version-unknown", "version-old", "version-newer",
+    "target-old", "target-unknown", "target-modifier", "no-target",
+    "no-version", "target-no-arch", "redux-no-sync", "redux-type", "redux-op", "match-no-mode",
+    "match-any-pred", "match-type"
 };
 
 static char *read_text(const char *path, size_t *length)

@@ -177,6 +177,34 @@ static void test_launch_limits(void)
                                            exec_dim(64, 1, 1), 48 * 1024, &arg, 1, &diag));
     GS_CHECK_STR("kernel prodcons needs 49280 shared bytes per CTA but CTA contexts hold "
                  "49152; raise gs_host_config.cta.shared_bytes", diag.message);
+    /* CUDA's launch limits, each at its boundary (issue 22: a grid far larger
+     * than any GPU allows is refused, naming the limit) */
+    GS_CHECK_EQ(GS_E_LIMIT, gs_host_launch(&exec_test_host, module, kernel,
+                                           exec_dim(0x80000000u, 1, 1), exec_dim(1, 1, 1), 0,
+                                           &arg, 1, &diag));
+    GS_CHECK_STR("launch of prodcons: grid.x = 2147483648 is above CUDA's limit of "
+                 "2147483647", diag.message);
+    GS_CHECK_EQ(GS_E_LIMIT, gs_host_launch(&exec_test_host, module, kernel,
+                                           exec_dim(1, 65536, 1), exec_dim(1, 1, 1), 0, &arg,
+                                           1, &diag));
+    GS_CHECK_STR("launch of prodcons: grid.y = 65536 is above CUDA's limit of 65535",
+                 diag.message);
+    GS_CHECK_EQ(GS_E_LIMIT, gs_host_launch(&exec_test_host, module, kernel,
+                                           exec_dim(1, 1, 65536), exec_dim(1, 1, 1), 0, &arg,
+                                           1, &diag));
+    GS_CHECK_STR("launch of prodcons: grid.z = 65536 is above CUDA's limit of 65535",
+                 diag.message);
+    GS_CHECK_EQ(GS_E_LIMIT, gs_host_launch(&exec_test_host, module, kernel, exec_dim(1, 1, 1),
+                                           exec_dim(1, 1, 65), 0, &arg, 1, &diag));
+    GS_CHECK_STR("launch of prodcons: block.z = 65 is above CUDA's limit of 64", diag.message);
+    GS_CHECK_EQ(GS_E_LIMIT, gs_host_launch(&exec_test_host, module, kernel, exec_dim(1, 1, 1),
+                                           exec_dim(1025, 1, 1), 0, &arg, 1, &diag));
+    GS_CHECK_STR("launch of prodcons: block.x = 1025 is above CUDA's limit of 1024",
+                 diag.message);
+    GS_CHECK_EQ(GS_E_LIMIT, gs_host_launch(&exec_test_host, module, kernel, exec_dim(1, 1, 1),
+                                           exec_dim(32, 32, 2), 0, &arg, 1, &diag));
+    GS_CHECK_STR("launch of prodcons: a block of 32x32x2 threads is above CUDA's limit of "
+                 "1024 threads", diag.message);
     /* module limits */
     config.modules_max = 1;
     module = exec_test_setup_with(&config, SIMT_PTX);

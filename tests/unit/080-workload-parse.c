@@ -69,7 +69,7 @@ static void test_every_directive(void)
     GS_CHECK_EQ(3, wl.steps[1].partner);
     GS_CHECK_EQ(1, wl.steps[3].partner);
     launch = &wl.steps[2];
-    GS_CHECK_STR("k", launch->kernel);
+    GS_CHECK_STR("k", gs_wl_kernel_name(&wl, launch));
     GS_CHECK_EQ(11, launch->line);
     GS_CHECK_EQ(2, launch->column);
     GS_CHECK_EQ(3, launch->grid[0]);

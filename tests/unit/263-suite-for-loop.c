@@ -28,7 +28,7 @@ static void test_parse(void)
     GS_CHECK_EQ(GS_OK, gs_workload_parse(&wl, "t.gsw", text, strlen(text), &diag));
     GS_CHECK_EQ(3, wl.num_steps);
     GS_CHECK_EQ(GS_WL_STEP_FOR, wl.steps[0].kind);
-    GS_CHECK_STR("n", wl.steps[0].kernel);
+    GS_CHECK_STR("n", wl.steps[0].name);
     GS_CHECK_EQ(3, wl.steps[0].loop_first);
     GS_CHECK_EQ(1, wl.steps[0].loop_last);
     GS_CHECK_EQ(2, wl.steps[0].partner);
