@@ -112,12 +112,17 @@ void gs_stats_flush(gs_stats *stats)
     stats->text_used = 0;
 }
 
+/* The last line of a run's statistics, stored or streamed alike. */
+static void print_digest(const gs_stats *stats, const gs_sink *sink)
+{
+    gs_sink_printf(sink, "digest = %016llx\n", (unsigned long long)gs_stats_digest(stats));
+}
+
 void gs_stats_stream_end(gs_stats *stats)
 {
     gs_stats_flush(stats);
     if (stats->streamed && stats->stream)
-        gs_sink_printf(stats->stream, "digest = %016llx\n",
-                       (unsigned long long)gs_stats_digest(stats));
+        print_digest(stats, stats->stream);
 }
 
 static gs_stat_entry *new_entry(gs_stats *stats, const char *name)
@@ -287,7 +292,7 @@ static void print_lines(const gs_stats *stats, const gs_sink *sink)
 void gs_stats_print_text(const gs_stats *stats, const gs_sink *sink)
 {
     print_lines(stats, sink);
-    gs_sink_printf(sink, "digest = %016llx\n", (unsigned long long)gs_stats_digest(stats));
+    print_digest(stats, sink);
 }
 
 void gs_stats_print_block_text(const gs_stats *block, const gs_sink *sink)

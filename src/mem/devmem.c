@@ -90,13 +90,19 @@ gs_status gs_devmem_init(gs_devmem *mem, const gs_devmem_config *config, gs_aren
     return GS_OK;
 }
 
-gs_status gs_devmem_alloc(gs_devmem *mem, uint64_t bytes, uint64_t *address, gs_diag *diag)
+uint64_t gs_devmem_alloc_bytes(uint64_t bytes)
 {
     uint64_t align_mask = GS_DEVMEM_ALLOC_ALIGN - 1u;
     uint64_t rounded = (bytes + align_mask) & ~align_mask;
-    if (rounded == 0)
-        rounded = GS_DEVMEM_ALLOC_ALIGN;  /* every allocation gets a unique address */
-    if (rounded < bytes || rounded > mem->heap_end - mem->heap_next)
+    if (bytes == 0)
+        return GS_DEVMEM_ALLOC_ALIGN;  /* every allocation gets a unique address */
+    return rounded < bytes ? 0u : rounded;
+}
+
+gs_status gs_devmem_alloc(gs_devmem *mem, uint64_t bytes, uint64_t *address, gs_diag *diag)
+{
+    uint64_t rounded = gs_devmem_alloc_bytes(bytes);
+    if (rounded == 0 || rounded > mem->heap_end - mem->heap_next)
         return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
                            "device allocation of %llu bytes does not fit: %llu of %llu bytes "
                            "already allocated; raise %s",

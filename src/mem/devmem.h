@@ -82,6 +82,10 @@ gs_status gs_devmem_init(gs_devmem *mem, const gs_devmem_config *config, gs_aren
 /* cudaMalloc: a fresh 256-byte aligned range (0 bytes gives a valid unique
  * address). GS_E_LIMIT when the address window is used up. */
 gs_status gs_devmem_alloc(gs_devmem *mem, uint64_t bytes, uint64_t *address, gs_diag *diag);
+/* The heap bytes such an allocation takes: `bytes` rounded up to
+ * GS_DEVMEM_ALLOC_ALIGN, at least one unit (0 when the rounding overflows),
+ * so a plan sizes device memory exactly as the allocator will use it. */
+uint64_t gs_devmem_alloc_bytes(uint64_t bytes);
 
 /* Host copies and fills (map pages; GS_E_LIMIT when the pool is full). */
 gs_status gs_devmem_write(gs_devmem *mem, uint64_t address, const void *bytes, size_t length,

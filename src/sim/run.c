@@ -38,14 +38,6 @@ gs_status gs_run_scratch_bytes(const gs_workload *wl, gs_wl_read_fn read, void *
     return GS_OK;
 }
 
-/* cudaMalloc's rounding (mem/devmem.h): every allocation, even an empty one,
- * takes a multiple of GS_DEVMEM_ALLOC_ALIGN bytes of the heap. */
-static uint64_t heap_bytes(uint64_t bytes)
-{
-    uint64_t align = GS_DEVMEM_ALLOC_ALIGN;
-    return bytes == 0 ? align : (bytes + align - 1u) / align * align;
-}
-
 /* What the workload's launches keep resident on one SM, gathered module by
  * module (the scratch holds one module at a time). A launch belongs to the
  * first module with an .entry of its name, as gs_workload_run finds it. */
@@ -158,7 +150,8 @@ static gs_status survey_modules(gs_run *run, void *scratch, size_t scratch_bytes
             return st;
         gs_sim_bound_module(&run->bound, module);
         widen_params(&run->host_config, module);
-        *device_bytes += heap_bytes(module->global_bytes) + heap_bytes(module->const_bytes);
+        *device_bytes += gs_devmem_alloc_bytes(module->global_bytes) +
+                         gs_devmem_alloc_bytes(module->const_bytes);
         residency_of_module(r, wl, module, &ctap);
     }
     for (s = 0; s < wl->num_steps; s++)   /* a launch no module serves fails at run time */
@@ -191,7 +184,7 @@ gs_status gs_run_plan(gs_run *run, const gs_config *cfg, const gs_workload *wl,
     /* Device memory: the buffers and the segments, packed one after another
      * from the page-aligned heap base, so exactly this many pages map. */
     for (i = 0; i < wl->num_buffers; i++)
-        device_bytes += heap_bytes(gs_wl_buffer_bytes(&wl->buffers[i]));
+        device_bytes += gs_devmem_alloc_bytes(gs_wl_buffer_bytes(&wl->buffers[i]));
     pages = (device_bytes + hc->devmem.page_bytes - 1u) / hc->devmem.page_bytes;
     if (pages < hc->devmem.page_count)
         hc->devmem.page_count = (uint32_t)pages;
