@@ -130,7 +130,9 @@ def warpsync_reference(values):
             tail = max(x for x in w if x % 5 != 0)
         out += [sum(w) & 0xFFFFFFFF, min(s32) & 0xFFFFFFFF, max(w), and_all, or_all, xor_all,
                 any_mask, full if all_eq else 0, int(all_eq),
-                ballot ^ vote_all ^ (vote_any << 1) ^ (uni << 2), 32, tail]
+                ballot ^ vote_all ^ (vote_any << 1) ^ (uni << 2), 32, tail,
+                min(w), max(s32) & 0xFFFFFFFF,
+                sum(1 << l for l, x in enumerate(w) if x % 3 == v % 3 and x & 1 == v & 1)]
     return out
 
 
@@ -148,8 +150,16 @@ class WarpLevel(unittest.TestCase):
             with open(os.path.join(sub, "IN.bin"), "rb") as f:
                 values = list(struct.unpack("<144I", f.read()))
             with open(os.path.join(sub, "OUT.bin"), "rb") as f:
-                got = list(struct.unpack("<1728I", f.read()))
+                got = list(struct.unpack("<2160I", f.read()))
             self.assertEqual(got, warpsync_reference(values), mode)
+
+
+class DumpBuffersEmptyName(unittest.TestCase):
+    def test_empty_folder_name(self):
+        for mode in (["--functional"], ["--config", "tiny"]):
+            rc, out, err = gpusim(*(mode + ["--workload", WORKLOAD, "--dump-buffers", ""]))
+            self.assertEqual((rc, out), (2, ""))
+            self.assertEqual(err, "gpusim: error: --dump-buffers: a folder name is empty\n")
 
 
 class LongKernelNames(unittest.TestCase):

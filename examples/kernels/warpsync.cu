@@ -2,17 +2,17 @@
  * __reduce_{add,min,max,and,or,xor}_sync (redux.sync), __match_any_sync and
  * __match_all_sync (match.sync), __syncwarp (bar.warp.sync), the vote
  * intrinsics (vote.sync all/any/uni/ballot), and warpSize (WARP_SZ).
- * Each thread writes 12 words; tests/unit/356-exec-warp-sync.c checks them
- * against a C reference, on --functional and under timing on every preset.
- * Lanes with in[i] % 5 == 0 skip the reductions over the full warp and
- * run them with a partial member mask instead, so the participants differ
- * from the active lanes. */
+ * Each thread writes 15 words; tests/unit/356-exec-warp-sync.c checks them
+ * against a C reference on the functional executor, tests/test_ptx_programs.py
+ * under timing on every preset. In the divergent tail the lanes with
+ * in[i] % 5 == 0 reduce with their own (partial) member mask, the others with
+ * theirs, so a reduction covers fewer lanes than the warp. */
 extern "C" __global__ void warp_sync_ops(const unsigned *in, unsigned *out)
 {
     unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned v = in[i];
     int sv = (int)v - 500;
-    unsigned *o = out + i * 12;
+    unsigned *o = out + i * 15;
     int pred = 0;
     unsigned all_mask = 0xffffffffu;
     o[0] = __reduce_add_sync(all_mask, v);
@@ -36,4 +36,7 @@ extern "C" __global__ void warp_sync_ops(const unsigned *in, unsigned *out)
         o[11] = __reduce_max_sync(__activemask(), v);
     }
     __syncwarp();
+    o[12] = __reduce_min_sync(all_mask, v);                  /* redux.min.u32 */
+    o[13] = (unsigned)__reduce_max_sync(all_mask, sv);       /* redux.max.s32 */
+    o[14] = __match_any_sync(all_mask, ((unsigned long long)(v % 3u) << 32) | (v & 1u));
 }

@@ -241,6 +241,21 @@ int gs_str_starts(const char *text, const char *prefix)
     return strncmp(text, prefix, strlen(prefix)) == 0;
 }
 
+const char *gs_str_elide(char *out, size_t capacity, const char *text)
+{
+    size_t n = strlen(text), tail;
+    if (capacity < 16u || n < capacity) {
+        gs_str_copy(out, capacity, text);
+        return out;
+    }
+    tail = (capacity - 4u) / 3u;   /* a mangled name's end tells its parameters */
+    memcpy(out, text, capacity - 4u - tail);
+    memcpy(out + capacity - 4u - tail, "...", 3);
+    memcpy(out + capacity - 1u - tail, text + n - tail, tail);
+    out[capacity - 1u] = '\0';
+    return out;
+}
+
 size_t gs_str_copy(char *out, size_t capacity, const char *text)
 {
     size_t n = strlen(text);

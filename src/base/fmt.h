@@ -47,6 +47,11 @@ size_t gs_fmt_ratio(char *out, size_t capacity, uint64_t num, uint64_t den,
 int gs_str_eq(const char *a, const char *b);
 int gs_str_starts(const char *text, const char *prefix);
 size_t gs_str_copy(char *out, size_t capacity, const char *text);
+/* `text` for a message: whole when it fits `capacity` (NUL included), else
+ * its head, "..." and its tail, so a kernel name of up to 1023 characters
+ * leaves room in a one-line diagnostic for the rule it broke. Returns out. */
+const char *gs_str_elide(char *out, size_t capacity, const char *text);
+#define GS_NAME_SHOWN 96u   /* the buffer a message gives a name */
 /* Parse an unsigned integer: decimal, or hex with 0x. Returns 1 on success
  * (whole string consumed, no overflow). */
 int gs_parse_u64(const char *text, size_t length, uint64_t *value);

@@ -29,7 +29,8 @@
  * registry reserves that much (GS_STAT_TEXTS_KERNEL_NAME entries' worth). */
 #define GS_STAT_TEXT_MAX 256
 #define GS_STAT_TEXT_LONGEST GS_KERNEL_NAME_MAX
-#define GS_STAT_TEXTS_KERNEL_NAME (GS_KERNEL_NAME_MAX / GS_STAT_TEXT_MAX)
+#define GS_STAT_TEXTS_KERNEL_NAME \
+    ((GS_KERNEL_NAME_MAX + GS_STAT_TEXT_MAX - 1) / GS_STAT_TEXT_MAX)
 
 typedef enum gs_stat_kind {
     GS_STAT_COUNT = 0,   /* unsigned 64-bit integer */
@@ -61,7 +62,7 @@ typedef struct gs_stats {
     uint64_t blocks;     /* how many went into block_hash */
     int indent_new;      /* entries added now are indented */
     /* Text values live apart from the entries, each taking its own length
-     * (at most GS_STAT_TEXT_MAX bytes with the NUL), so a registry of
+     * (at most GS_STAT_TEXT_LONGEST bytes with the NUL), so a registry of
      * mostly counters does not reserve a text buffer per entry. */
     char *text_pool;
     size_t text_used, text_capacity;

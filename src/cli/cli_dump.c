@@ -7,9 +7,10 @@
  * run finished or `complete 0` when it stopped early at a -gpgpu_max_* cap
  * or a signal (the buffers hold what was computed by then), then one line
  * per buffer in `output` order:
- *     NAME TYPE COUNT BYTES FILE The folder is
- * created when missing; the check runs before the simulation, so a path that
- * cannot be written stops the command before a long run, not after it.
+ *     NAME TYPE COUNT BYTES FILE
+ * The folder is created when missing; the check runs before the simulation,
+ * so a path that cannot be written stops the command before a long run, not
+ * after it.
  */
 #include <stdio.h>
 
@@ -40,6 +41,7 @@ int gs_cli_dump_check(const gs_workload *wl)
     if (!(f = fopen(path, "wb")))
         return gs_cli_usage_error("--dump-buffers: cannot write %s", path);
     fclose(f);
+    remove(path);   /* written for real after the run; no empty manifest if it fails */
     return 0;
 }
 

@@ -19,6 +19,8 @@ int gs_cli_make_dirs(const char *dir, const char *context)
     char path[FILES_PATH_MAX];
     struct stat st;
     size_t i;
+    if (dir[0] == '\0')
+        return gs_cli_usage_error("%sa folder name is empty", context);
     if (strlen(dir) + 1u > sizeof path)
         return gs_cli_usage_error("%scannot create folder %s: the path is too long", context,
                                   dir);

@@ -189,9 +189,11 @@ static void read_kernels(collection *c, uint32_t job, const char *text)
                 break;
             if (!gs_study_fixed_ratio(an, ad, bn, bd, &v[k]))
                 v[k] = NA;
-            if (c->pk_name[w * MAXK + k][0] == '\0') {
+            if (c->pk_name[w * MAXK + k][0] == '\0') {   /* for the table: a long name */
+                char name[GS_KERNEL_NAME_MAX];             /* is shown head...tail */
                 gs_fmt(a, sizeof a, "kernel%u/kernel_name", (unsigned)(k + 1u));
-                find_text(text, a, c->pk_name[w * MAXK + k], sizeof c->pk_name[0]);
+                find_text(text, a, name, sizeof name);
+                gs_str_elide(c->pk_name[w * MAXK + k], sizeof c->pk_name[0], name);
             }
         }
         if (k > c->pk_count[w])

@@ -126,10 +126,12 @@ void gs_exec_shape_for(const gs_exec_launch *launch, gs_exec_shape *shape)
 static gs_status over(gs_diag *diag, const gs_exec_launch *launch, const char *what,
                       uint64_t need, uint64_t have, const char *option)
 {
+    char shown[GS_NAME_SHOWN];
     return gs_diag_set(diag, GS_E_LIMIT, launch->module ? launch->module->file_name : NULL,
                        launch->kernel->line, launch->kernel->line ? 1u : 0u,
                        "kernel %s needs %llu %s but CTA contexts hold %llu; raise %s",
-                       launch->kernel->name, (unsigned long long)need, what,
+                       gs_str_elide(shown, sizeof shown, launch->kernel->name),
+                       (unsigned long long)need, what,
                        (unsigned long long)have, option);
 }
 
@@ -146,6 +148,7 @@ static const uint32_t launch_block_max[3] = { 1024u, 1024u, 64u };
 
 static gs_status check_dims(const gs_exec_launch *launch, gs_diag *diag)
 {
+    char shown[GS_NAME_SHOWN];
     static const char axis[3] = { 'x', 'y', 'z' };
     const uint32_t *grid = &launch->grid.x, *block = &launch->block.x;
     unsigned d;
@@ -153,18 +156,21 @@ static gs_status check_dims(const gs_exec_launch *launch, gs_diag *diag)
         if (grid[d] > launch_grid_max[d])
             return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
                                "launch of %s: grid.%c = %lu is above CUDA's limit of %lu",
-                               launch->kernel->name, axis[d], (unsigned long)grid[d],
+                               gs_str_elide(shown, sizeof shown, launch->kernel->name), axis[d],
+                               (unsigned long)grid[d],
                                (unsigned long)launch_grid_max[d]);
         if (block[d] > launch_block_max[d])
             return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
                                "launch of %s: block.%c = %lu is above CUDA's limit of %lu",
-                               launch->kernel->name, axis[d], (unsigned long)block[d],
+                               gs_str_elide(shown, sizeof shown, launch->kernel->name), axis[d],
+                               (unsigned long)block[d],
                                (unsigned long)launch_block_max[d]);
     }
     if ((uint64_t)block[0] * block[1] * block[2] > LAUNCH_BLOCK_THREADS_MAX)
         return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
                            "launch of %s: a block of %lux%lux%lu threads is above CUDA's "
-                           "limit of %u threads", launch->kernel->name, (unsigned long)block[0],
+                           "limit of %u threads", gs_str_elide(shown, sizeof shown,
+                           launch->kernel->name), (unsigned long)block[0],
                            (unsigned long)block[1], (unsigned long)block[2],
                            LAUNCH_BLOCK_THREADS_MAX);
     return GS_OK;
@@ -176,11 +182,13 @@ static gs_status check_dims(const gs_exec_launch *launch, gs_diag *diag)
 static gs_status ntid_refused(const gs_exec_launch *launch, const char *rule,
                               const uint32_t *dims, gs_diag *diag)
 {
+    char shown[GS_NAME_SHOWN];
     const gs_ptx_kernel *k = launch->kernel;
     const gs_dim3 *b = &launch->block;
     return gs_diag_set(diag, GS_E_LIMIT, launch->module ? launch->module->file_name : NULL,
                        k->line, k->line ? 1u : 0u, "launch of %s: a block of %lux%lux%lu "
-                       "threads %s %lu,%lu,%lu", k->name, (unsigned long)b->x,
+                       "threads %s %lu,%lu,%lu", gs_str_elide(shown, sizeof shown, k->name),
+                       (unsigned long)b->x,
                        (unsigned long)b->y, (unsigned long)b->z, rule, (unsigned long)dims[0],
                        (unsigned long)dims[1], (unsigned long)dims[2]);
 }
@@ -200,17 +208,18 @@ static gs_status check_kernel_block(const gs_exec_launch *launch, gs_diag *diag)
 
 static gs_status check_block(const gs_exec_launch *launch, gs_diag *diag)
 {
+    char shown[GS_NAME_SHOWN];
     uint64_t threads = (uint64_t)launch->block.x * launch->block.y * launch->block.z;
     uint64_t ctas = (uint64_t)launch->grid.x * launch->grid.y * launch->grid.z;
     gs_status status;
     if (!launch->kernel->is_entry)
         return gs_diag_set(diag, GS_E_PTX, NULL, 0, 0,
                            "%s is a .func, not a kernel (.entry): it cannot be launched",
-                           launch->kernel->name);
+                           gs_str_elide(shown, sizeof shown, launch->kernel->name));
     if (threads == 0 || ctas == 0 || threads > 0xFFFFFFFFull)
         return gs_diag_set(diag, GS_E_PTX, NULL, 0, 0,
                            "launch of %s: grid and block dimensions must all be >= 1",
-                           launch->kernel->name);
+                           gs_str_elide(shown, sizeof shown, launch->kernel->name));
     if ((status = check_dims(launch, diag)) != GS_OK)
         return status;
     return check_kernel_block(launch, diag);
@@ -369,13 +378,15 @@ uint32_t gs_x_pred(const gs_x *x, const gs_ptx_operand *opd)
 
 void gs_x_fault(gs_x *x, gs_status status, const char *what)
 {
+    char shown[GS_NAME_SHOWN];
     gs_exec_launch *launch = x->cta->launch;
     const gs_dim3 *c = &x->cta->ctaid;
     if (launch->fault != GS_OK)
         return;
     launch->fault = status;
     gs_diag_set(&launch->fault_diag, status, launch->module->file_name, x->inst->line, 0,
-                "kernel %s, CTA (%u,%u,%u), warp %u: %s", launch->kernel->name, (unsigned)c->x,
+                "kernel %s, CTA (%u,%u,%u), warp %u: %s", gs_str_elide(shown, sizeof shown,
+                launch->kernel->name), (unsigned)c->x,
                 (unsigned)c->y, (unsigned)c->z, (unsigned)x->warp_index, what);
 }
 
@@ -507,6 +518,7 @@ void gs_exec_step(gs_exec_cta *cta, uint32_t warp_index, gs_inst *out)
 
 static void deadlock(gs_exec_cta *cta)
 {
+    char shown[GS_NAME_SHOWN];
     gs_exec_launch *launch = cta->launch;
     uint32_t w = 0;
     while (w < cta->num_warps && cta->warps[w].state != GS_WARP_BARRIER)
@@ -515,7 +527,8 @@ static void deadlock(gs_exec_cta *cta)
     gs_diag_set(&launch->fault_diag, GS_E_PTX, launch->module->file_name,
                 launch->kernel->line, 0,
                 "kernel %s, CTA (%u,%u,%u): every live warp waits at a barrier that can never "
-                "complete (warp %u at barrier %u)", launch->kernel->name,
+                "complete (warp %u at barrier %u)", gs_str_elide(shown, sizeof shown,
+                launch->kernel->name),
                 (unsigned)cta->ctaid.x, (unsigned)cta->ctaid.y, (unsigned)cta->ctaid.z,
                 (unsigned)w, (unsigned)cta->warps[w % cta->num_warps].barrier_id);
 }
@@ -524,13 +537,15 @@ static void deadlock(gs_exec_cta *cta)
  * runaway kernel, with where it was. */
 static void over_limit(gs_exec_cta *cta)
 {
+    char shown[GS_NAME_SHOWN];
     gs_exec_launch *launch = cta->launch;
     launch->fault = GS_E_RUNAWAY;
     gs_diag_set(&launch->fault_diag, GS_E_RUNAWAY, launch->module->file_name,
                 launch->kernel->line, 0,
                 "kernel %s ran more than %llu warp instructions, the safety limit per launch "
                 "(%s), in CTA (%u,%u,%u) of its %ux%ux%u grid: a kernel that does not end?",
-                launch->kernel->name, (unsigned long long)launch->warp_inst_limit,
+                gs_str_elide(shown, sizeof shown, launch->kernel->name),
+                (unsigned long long)launch->warp_inst_limit,
                 GS_EXEC_INSTS_OPTION, (unsigned)cta->ctaid.x, (unsigned)cta->ctaid.y,
                 (unsigned)cta->ctaid.z, (unsigned)launch->grid.x, (unsigned)launch->grid.y,
                 (unsigned)launch->grid.z);
@@ -539,12 +554,13 @@ static void over_limit(gs_exec_cta *cta)
 /* The host asked the run to stop (stop_poll): where it was. */
 static int stop_requested(gs_exec_launch *launch, const gs_exec_cta *cta)
 {
+    char shown[GS_NAME_SHOWN];
     if (!launch->stop_poll || !launch->stop_poll(launch->stop_context))
         return 0;
     launch->fault = GS_E_INTERRUPTED;
     gs_diag_set(&launch->fault_diag, GS_E_INTERRUPTED, NULL, 0, 0,
                 "interrupted in kernel %s after %llu warp instructions, in CTA (%u,%u,%u) of "
-                "its %ux%ux%u grid", launch->kernel->name,
+                "its %ux%ux%u grid", gs_str_elide(shown, sizeof shown, launch->kernel->name),
                 (unsigned long long)launch->warp_insts, (unsigned)cta->ctaid.x,
                 (unsigned)cta->ctaid.y, (unsigned)cta->ctaid.z, (unsigned)launch->grid.x,
                 (unsigned)launch->grid.y, (unsigned)launch->grid.z);

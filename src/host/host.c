@@ -365,12 +365,14 @@ static int value_fits(uint64_t value, uint32_t size)
 static gs_status pack_one(gs_host *host, const gs_ptx_kernel *kernel, uint32_t i,
                           const gs_kernel_arg *arg, gs_diag *diag)
 {
+    char shown[GS_NAME_SHOWN];
     const gs_ptx_param *param = &kernel->params[i];
     if (arg->bytes) {
         if (arg->size_bytes != param->size_bytes)
             return gs_diag_set(diag, GS_E_WORKLOAD, NULL, 0, 0,
                                "kernel %s parameter %u (%s) is %u bytes, argument gives %u",
-                               kernel->name, (unsigned)i, param->name,
+                               gs_str_elide(shown, sizeof shown, kernel->name), (unsigned)i,
+                               param->name,
                                (unsigned)param->size_bytes, (unsigned)arg->size_bytes);
         memcpy(host->params + param->offset, arg->bytes, param->size_bytes);
         return GS_OK;
@@ -378,7 +380,8 @@ static gs_status pack_one(gs_host *host, const gs_ptx_kernel *kernel, uint32_t i
     if (param->size_bytes > 8u || !value_fits(arg->value, param->size_bytes))
         return gs_diag_set(diag, GS_E_WORKLOAD, NULL, 0, 0,
                            "kernel %s parameter %u (%s, %u bytes) cannot hold the value 0x%llx",
-                           kernel->name, (unsigned)i, param->name, (unsigned)param->size_bytes,
+                           gs_str_elide(shown, sizeof shown, kernel->name), (unsigned)i,
+                           param->name, (unsigned)param->size_bytes,
                            (unsigned long long)arg->value);
     gs_le_store(host->params + param->offset, param->size_bytes, arg->value);
     return GS_OK;
@@ -387,14 +390,17 @@ static gs_status pack_one(gs_host *host, const gs_ptx_kernel *kernel, uint32_t i
 static gs_status pack_params(gs_host *host, const gs_ptx_kernel *kernel,
                              const gs_kernel_arg *args, uint32_t num_args, gs_diag *diag)
 {
+    char shown[GS_NAME_SHOWN];
     uint32_t i;
     if (num_args != kernel->num_params)
         return gs_diag_set(diag, GS_E_WORKLOAD, NULL, 0, 0,
-                           "kernel %s takes %u parameters, the launch gives %u", kernel->name,
+                           "kernel %s takes %u parameters, the launch gives %u",
+                           gs_str_elide(shown, sizeof shown, kernel->name),
                            (unsigned)kernel->num_params, (unsigned)num_args);
     if (kernel->param_bytes > host_param_bytes(&host->config))
         return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
-                           "kernel %s has %u parameter bytes, more than %u (%s)", kernel->name,
+                           "kernel %s has %u parameter bytes, more than %u (%s)",
+                           gs_str_elide(shown, sizeof shown, kernel->name),
                            (unsigned)kernel->param_bytes,
                            (unsigned)host_param_bytes(&host->config),
                            host->config.param_bytes_max ? GS_HOST_PARAM_OPTION

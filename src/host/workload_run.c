@@ -124,13 +124,15 @@ static gs_status load_modules(const gs_workload *wl, gs_host *host, gs_wl_read_f
 static gs_status check_arg(const gs_workload *wl, const gs_wl_step *s, unsigned i,
                            const gs_ptx_param *param, gs_diag *diag)
 {
+    char shown[GS_NAME_SHOWN];
     const gs_wl_arg *a = &s->args[i];
     uint32_t bytes = a->is_buffer ? 8u : gs_wl_type_bytes((gs_wl_type)a->type);
     if (bytes == param->size_bytes)
         return GS_OK;
     return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column,
                        "argument %u of '%s' is %s (%u bytes) but parameter '%s' is .%s "
-                       "(%u bytes)", i + 1u, gs_wl_kernel_name(wl, s),
+                       "(%u bytes)", i + 1u, gs_str_elide(shown, sizeof shown,
+                       gs_wl_kernel_name(wl, s)),
                        a->is_buffer ? "a buffer address" : gs_wl_type_name((gs_wl_type)a->type),
                        (unsigned)bytes, param->name, gs_ptx_type_name((gs_ptx_type)param->type),
                        (unsigned)param->size_bytes);
@@ -140,6 +142,7 @@ static gs_status find_kernel(const gs_workload *wl, const gs_wl_step *s,
                              const gs_wl_state *state, unsigned *module,
                              const gs_ptx_kernel **kernel, gs_diag *diag)
 {
+    char shown[GS_NAME_SHOWN];
     unsigned i;
     for (i = 0; i < wl->num_ptx; i++) {
         const gs_ptx_kernel *k = gs_ptx_find_kernel(state->modules[i]->ptx,
@@ -152,7 +155,7 @@ static gs_status find_kernel(const gs_workload *wl, const gs_wl_step *s,
     }
     return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column,
                        "no ptx module of this workload has a kernel (.entry) '%s'",
-                       gs_wl_kernel_name(wl, s));
+                       gs_str_elide(shown, sizeof shown, gs_wl_kernel_name(wl, s)));
 }
 
 /* Dimension d of a launch: the for's $VAR where the parser marked it (the
@@ -166,6 +169,7 @@ static uint32_t loop_dim(const uint32_t *dims, uint8_t from_loop, unsigned d,
 static gs_status do_launch(const gs_workload *wl, gs_host *host, const gs_wl_step *s,
                            const gs_wl_state *state, gs_diag *diag)
 {
+    char shown[GS_NAME_SHOWN];
     gs_kernel_arg args[GS_WL_MAX_ARGS];
     const gs_ptx_kernel *kernel = NULL;
     unsigned module = 0, i;
@@ -176,7 +180,7 @@ static gs_status do_launch(const gs_workload *wl, gs_host *host, const gs_wl_ste
     if (kernel->num_params != s->num_args)
         return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column,
                            "kernel '%s' takes %u arguments; the launch gives %u",
-                           gs_wl_kernel_name(wl, s),
+                           gs_str_elide(shown, sizeof shown, gs_wl_kernel_name(wl, s)),
                            (unsigned)kernel->num_params, (unsigned)s->num_args);
     for (i = 0; i < s->num_args; i++) {
         if ((st = check_arg(wl, s, i, &kernel->params[i], diag)))

@@ -11,6 +11,8 @@
  */
 #include "ptx/ptx_internal.h"
 
+#include "base/stats.h"   /* GS_KERNEL_NAME_MAX */
+
 #include <string.h>
 
 static uint64_t decl_align_up(uint64_t value, uint64_t align)
@@ -135,9 +137,11 @@ static gs_status decl_target_name(ptx_ctx *ctx)
         for (i = 3; i < t->len && t->text[i] >= '0' && t->text[i] <= '9' && digits < 4;
              i++, digits++)
             number = number * 10u + (uint32_t)(t->text[i] - '0');
-    /* sm_NN, or sm_NNa / sm_NNf (architecture- and family-specific) */
+    /* sm_NN, or sm_NNa (sm_90 on) / sm_NNf (sm_100 on): architecture- and
+     * family-specific targets */
     if (digits > 0 && (i == t->len ||
-                       (i + 1u == t->len && (t->text[i] == 'a' || t->text[i] == 'f'))))
+                       (i + 1u == t->len && ((t->text[i] == 'a' && number >= 90u) ||
+                                             (t->text[i] == 'f' && number >= 100u)))))
         for (k = 0; k < sizeof ptx_sm_numbers && !known; k++)
             known = ptx_sm_numbers[k] == number;
     if (!known)
@@ -825,6 +829,10 @@ static gs_status decl_kernel_name(ptx_ctx *ctx, const ptx_tok *name, int has_bod
 {
     uint32_t sym = ptx_sym_find(ctx, name->text, name->len);
     char text[80];
+    if (name->len >= GS_KERNEL_NAME_MAX)   /* statistics and workloads hold it whole */
+        return ptx_error(ctx, name, "the name '%s' has %lu characters; gpusim takes at most %u",
+                         ptx_tok_str(name, text, sizeof text), (unsigned long)name->len,
+                         GS_KERNEL_NAME_MAX - 1u);
     if (sym != GS_PTX_NONE && ctx->syms[sym].kind == PTX_SYM_KERNEL && has_body)
         return ptx_error(ctx, name, "duplicate definition of kernel '%s'",
                          ptx_tok_str(name, text, sizeof text));
@@ -927,6 +935,9 @@ static gs_status decl_top(ptx_ctx *ctx)
         return decl_target(ctx);
     }
     if (ptx_is(t, ".address_size")) {
+        if (!ctx->seen_version || ctx->module.target[0] == '\0')
+            return ptx_error(ctx, t, ".address_size before %s (a module starts with .version, "
+                             "then .target)", ctx->seen_version ? ".target" : ".version");
         ptx_next(ctx);
         return decl_address_size(ctx);
     }
@@ -957,5 +968,8 @@ gs_status ptx_parse_module(ptx_ctx *ctx)
     ptx_next(ctx);
     while (st == GS_OK && ctx->tok.kind != PTX_TK_EOF)
         st = decl_top(ctx);
+    if (st == GS_OK && !ctx->seen_version)   /* PTX ISA 11.1: .version is required */
+        return ptx_error(ctx, &ctx->tok, "no .version directive (a module starts with "
+                         ".version, then .target)");
     return st;
 }

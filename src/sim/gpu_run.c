@@ -219,6 +219,7 @@ static int watchdog(gs_gpu *gpu, gs_diag *diag)
 
 static int runaway(gs_gpu *gpu, gs_diag *diag)
 {
+    char shown[GS_NAME_SHOWN];
     uint64_t insts = gs_sim_warp_insts(gpu) - gpu->kstart.warp_insts;
     gpu->next_runaway_check = gpu->cycle + GS_RUNAWAY_PERIOD;
     if (insts <= gpu->cfg->launch_inst_limit)
@@ -227,7 +228,8 @@ static int runaway(gs_gpu *gpu, gs_diag *diag)
                 gpu->kernel_line, 0,
                 "kernel %s ran %llu warp instructions, more than the safety limit per launch "
                 "(-gs_launch_inst_limit %llu), by cycle %llu of the kernel with %u of its %u "
-                "CTAs finished: a kernel that does not end?", gpu->kernel_name,
+                "CTAs finished: a kernel that does not end?", gs_str_elide(shown, sizeof shown,
+                gpu->kernel_name),
                 (unsigned long long)insts, (unsigned long long)gpu->cfg->launch_inst_limit,
                 (unsigned long long)(gpu->cycle - gpu->kstart.cycle),
                 (unsigned)gpu->disp.kernels[0].ctas_done,
@@ -300,6 +302,7 @@ static int cap_reached(gs_gpu *gpu, int in_kernel, gs_diag *diag)
  * partial result is not reproducible, and says so (partial = 1). */
 static int host_asked_to_stop(gs_gpu *gpu, int in_kernel, gs_diag *diag)
 {
+    char shown[GS_NAME_SHOWN];
     uint32_t i;
     if (!gpu->stop_poll(gpu->stop_context))
         return 0;
@@ -310,7 +313,8 @@ static int host_asked_to_stop(gs_gpu *gpu, int in_kernel, gs_diag *diag)
         gs_diag_set(diag, GS_E_INTERRUPTED, NULL, 0, 0,
                     "interrupted before cycle %llu, in kernel %llu (%s) at its cycle %llu",
                     (unsigned long long)gpu->cycle, (unsigned long long)gpu->kernels,
-                    gpu->kernel_name, (unsigned long long)(gpu->cycle - gpu->kstart.cycle));
+                    gs_str_elide(shown, sizeof shown, gpu->kernel_name),
+                    (unsigned long long)(gpu->cycle - gpu->kstart.cycle));
     else
         gs_diag_set(diag, GS_E_INTERRUPTED, NULL, 0, 0,
                     "interrupted before cycle %llu, between kernels (%llu run)",

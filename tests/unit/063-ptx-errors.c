@@ -22,7 +22,8 @@ static const char *const bad_files[] = {
     "vector-register-decl", "vector-width", "version-unknown", "version-old", "version-newer",
     "target-old", "target-unknown", "target-modifier", "no-target",
     "no-version", "target-no-arch", "redux-no-sync", "redux-type", "redux-op", "match-no-mode",
-    "match-any-pred", "match-type"
+    "match-any-pred", "match-type", "kernel-name-1024", "comments-only",
+    "warpsync-no-sync", "redux-pred-dst", "address-size-first", "target-suffix"
 };
 
 static char *read_text(const char *path, size_t *length)

@@ -205,6 +205,14 @@ static void test_launch_limits(void)
                                            exec_dim(32, 32, 2), 0, &arg, 1, &diag));
     GS_CHECK_STR("launch of prodcons: a block of 32x32x2 threads is above CUDA's limit of "
                  "1024 threads", diag.message);
+    /* the limits themselves pass: block.z = 64 runs; block.x = 1024 passes CUDA's check
+     * and stops at the CTA contexts' 64 threads */
+    GS_CHECK_EQ(GS_OK, gs_host_launch(&exec_test_host, module, kernel, exec_dim(1, 1, 1),
+                                      exec_dim(1, 1, 64), 0, &arg, 1, &diag));
+    GS_CHECK_EQ(GS_E_LIMIT, gs_host_launch(&exec_test_host, module, kernel, exec_dim(1, 1, 1),
+                                           exec_dim(1024, 1, 1), 0, &arg, 1, &diag));
+    GS_CHECK_STR("kernel prodcons needs 1024 threads per CTA but CTA contexts hold 64; raise "
+                 "gs_host_config.cta.threads", diag.message);
     /* module limits */
     config.modules_max = 1;
     module = exec_test_setup_with(&config, SIMT_PTX);
