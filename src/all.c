@@ -89,6 +89,7 @@
 #include "ptx/ptx_decl.c"
 #include "ptx/ptx_inst.c"
 #include "ptx/ptx_lex.c"
+#include "ptx/ptx_link.c"
 #include "ptx/ptx_live.c"
 #include "ptx/ptx_load.c"
 #include "ptx/ptx_names.c"

@@ -58,6 +58,20 @@ def kernel(body, module="", head=".visible .entry k(.param .u64 p)", header=HEAD
 
 
 SHARED = ".shared .align 16 .b8 sbuf[64];\n"
+# A device function and a call block that calls it, as nvcc writes them.
+TWICE = (".func (.param .b32 d) twice(.param .b32 a)\n{\n"
+         "\t.reg .b32 %t<2>;\n\tld.param.b32 %t0, [a];\n"
+         "\tadd.s32 %t1, %t0, %t0;\n\tst.param.b32 [d], %t1;\n\tret;\n}\n")
+CALL_TWICE = """
+    {
+    .param .b32 a0;
+    st.param.b32 [a0], %r1;
+    .param .b32 r0;
+    call.uni (r0), twice, (a0); CALL_MARK
+    ld.param.b32 %r2, [r0];
+    }
+    st.global.u32 [%rd1], %r2;
+    """
 
 # One representative module per README row, keyed by the row's name (the
 # first cell without backticks). The line marked //< is the row's own; a
@@ -346,7 +360,7 @@ SNIPPETS = {
         L_0:
         L_1:
         """),
-    "call": kernel("call.uni f; //<", module=".func f()\n{\n\tret;\n}\n"),
+    "call": kernel(CALL_TWICE.replace("CALL_MARK", "//<"), module=TWICE),
     "ret": kernel("ret; //<"),
     "exit": kernel("exit; //<"),
     # ---- parallel synchronization and communication ----
@@ -528,10 +542,8 @@ SNIPPETS = {
     ".target": kernel("", header=".version 9.0\n.target sm_90a, debug //<\n.address_size 64\n"),
     ".address_size": kernel("", header=".version 9.0\n.target sm_90\n.address_size 64 //<\n"),
     ".entry": kernel("", head=".visible .entry k(.param .u64 p) //<"),
-    ".func": kernel("", module=".func (.param .b32 d) twice(.param .b32 a) //<\n{\n"
-                               "\t.reg .b32 %t<2>;\n\tld.param.b32 %t0, [a];\n"
-                               "\tadd.s32 %t1, %t0, %t0;\n\tst.param.b32 [d], %t1;\n"
-                               "\tret;\n}\n"),
+    ".func": kernel(CALL_TWICE.replace("CALL_MARK", ""),
+                    module=TWICE.replace("twice(.param .b32 a)", "twice(.param .b32 a) //<")),
     ".reg": kernel(".reg .u32 %x<2>; //<\nmov.u32 %x1, %r1;"),
     ".global": kernel("ld.global.u32 %r2, [g+4];",
                       module=".global .align 4 .u32 g[2] = {1, 2}; //<\n"),
@@ -546,8 +558,9 @@ SNIPPETS = {
         st.local.u32 [l], %r1;
         ld.local.u32 %r2, [l];
         """),
-    ".param": kernel("ld.param.u32 %r2, [n];",
-                     head=".visible .entry k(.param .u64 p, .param .u32 n) //<"),
+    ".param": kernel("ld.param.u32 %r2, [n];\n" + CALL_TWICE.replace("CALL_MARK", ""),
+                     head=".visible .entry k(.param .u64 p, .param .u32 n) //<",
+                     module=TWICE),
     ".tex": kernel("", module=".tex .u64 t; //<\n"),
     ".extern": kernel("st.shared.u32 [dyn], %r1;",
                       module=".extern .shared .align 16 .b8 dyn[]; //<\n"),

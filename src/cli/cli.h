@@ -180,13 +180,13 @@ int gs_cli_samples_write(const struct gs_gpu *gpu);
 
 /* --dump-buffers DIR (cli_dump.c): set the folder (NULL: none); check it
  * before the run (0, or 2 with the error printed: the folder cannot be made
- * or the workload has no outputs); write the output buffers and the
+ * or written); write the output buffers and the
  * manifest after it (`complete` 0: the run stopped early). */
 void gs_cli_dump_set_dir(const char *dir);
 /* mkdir -p DIR (cli_files.c): 0, or 2 with "<context>cannot create folder
  * <the part that failed>" printed. */
 int gs_cli_make_dirs(const char *dir, const char *context);
-int gs_cli_dump_check(const gs_workload *wl);
+int gs_cli_dump_check(void);
 int gs_cli_dump_buffers(const gs_workload *wl, gs_host *host, const gs_wl_state *state,
                         int complete);
 

@@ -33,6 +33,9 @@ static void list_kernel(const gs_ptx_kernel *k)
                    (unsigned)k->shared_static_bytes,
                    k->uses_dynamic_shared ? " + dynamic" : "", (unsigned)k->local_bytes,
                    (unsigned)k->num_insts);
+    if (k->num_funcs_linked)   /* the counts above are of the linked kernel (ptx_link.c) */
+        gs_sink_printf(&gs_cli_stdout, "    linked with %u device function%s called from it\n",
+                       (unsigned)k->num_funcs_linked, k->num_funcs_linked == 1u ? "" : "s");
 }
 
 static int check_one(const char *path)

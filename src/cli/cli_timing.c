@@ -140,7 +140,7 @@ int gs_cli_timing_run(const gs_config *cfg, const char *workload,
         gs_cli_workload_close();
         return gs_cli_report(&diag);
     }
-    if (gs_cli_dump_check(&wl) != 0) {   /* --dump-buffers: its folder, before the run */
+    if (gs_cli_dump_check() != 0) {   /* --dump-buffers: its folder, before the run */
         gs_cli_workload_close();
         return 2;
     }

@@ -265,7 +265,7 @@ int gs_cli_workload(int argc, char **argv)
         return status;
     if (open_workload(opt.workload, &src, &wl, &diag) != GS_OK)
         status = gs_cli_report(&diag);
-    else if (gs_cli_dump_check(&wl) != 0)
+    else if (gs_cli_dump_check() != 0)
         status = 2;
     else
         status = run_workload(&wl, &src, &opt.cfg, &diag);

@@ -31,7 +31,7 @@ static unsigned is_memory_inst(const gs_ptx_inst *inst)
     switch (inst->op) {
     case GS_PTX_OP_LD: case GS_PTX_OP_LDU: case GS_PTX_OP_ST: case GS_PTX_OP_ATOM:
     case GS_PTX_OP_RED:
-        return inst->space != GS_SPACE_PARAM;
+        return inst->space != GS_SPACE_PARAM && !inst->frame;   /* frames: register moves */
     default:
         return 0;
     }
@@ -55,6 +55,7 @@ size_t gs_exec_pool_bytes(const gs_exec_shape *shape, uint32_t count)
     one += piece((size_t)shape->threads * shape->local_bytes);             /* local memory */
     one += piece(warps * sizeof(gs_exec_warp));                            /* warps */
     one += piece(warps * shape->simt_depth * sizeof(gs_simt_entry));       /* SIMT stacks */
+    one += piece(warps * shape->simt_depth * sizeof(gs_exec_call));        /* call frames */
     return one * count;
 }
 
@@ -71,10 +72,13 @@ static gs_status cta_carve(gs_exec_cta *cta, const gs_exec_shape *shape, gs_aren
     cta->warps = (gs_exec_warp *)gs_arena_alloc(arena, warps * sizeof(gs_exec_warp));
     cta->stack_storage = (gs_simt_entry *)gs_arena_alloc(
         arena, warps * shape->simt_depth * sizeof(gs_simt_entry));
+    cta->call_storage = (gs_exec_call *)gs_arena_alloc(
+        arena, warps * shape->simt_depth * sizeof(gs_exec_call));
     if (!cta->regs || !cta->preds || !cta->shared || !cta->local || !cta->warps ||
-        !cta->stack_storage)
+        !cta->stack_storage || !cta->call_storage)
         return GS_E_ARENA;
     for (i = 0; i < warps; i++) {
+        cta->warps[i].calls = cta->call_storage + i * shape->simt_depth;
         cta->warps[i].stack.entries = cta->stack_storage + i * shape->simt_depth;
         cta->warps[i].stack.capacity = (uint16_t)shape->simt_depth;
     }
@@ -135,44 +139,41 @@ static gs_status over(gs_diag *diag, const gs_exec_launch *launch, const char *w
                        (unsigned long long)have, option);
 }
 
-/* CUDA's launch limits (CUDA C Programming Guide, "Technical Specifications
- * per Compute Capability", 3.0 and later): grid x < 2^31, y and z <= 65535;
- * block x and y <= 1024, z <= 64, at most 1024 threads. Decision (issue 22):
- * they apply on every preset, gtx480 included (Fermi's grid x was 65535),
- * because the PTX gpusim loads targets sm_50 or later (ptx_decl.c); what
- * the preset's SM can hold (threads, registers, shared memory) is checked
- * by the CTA dispatcher against the preset (core/cta_dispatch.c). */
-static const uint32_t launch_grid_max[3] = { 0x7FFFFFFFu, 65535u, 65535u };
-static const uint32_t launch_block_max[3] = { 1024u, 1024u, 64u };
-#define LAUNCH_BLOCK_THREADS_MAX 1024u
+/* Decision (issue 22): CUDA's launch limits (exec.h) apply on every
+ * preset, gtx480 included (Fermi's grid x was 65535), because the PTX
+ * gpusim loads targets sm_50 or later (ptx_decl.c); what the preset's SM
+ * can hold (threads, registers, shared memory) is checked by the CTA
+ * dispatcher against the preset (core/cta_dispatch.c). */
+const uint32_t gs_cuda_grid_max[3] = { 0x7FFFFFFFu, 65535u, 65535u };
+const uint32_t gs_cuda_block_max[3] = { 1024u, 1024u, 64u };
 
 static gs_status check_dims(const gs_exec_launch *launch, gs_diag *diag)
 {
     char shown[GS_NAME_SHOWN];
     static const char axis[3] = { 'x', 'y', 'z' };
-    const uint32_t *grid = &launch->grid.x, *block = &launch->block.x;
-    unsigned d;
-    for (d = 0; d < 3u; d++) {
-        if (grid[d] > launch_grid_max[d])
-            return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
-                               "launch of %s: grid.%c = %lu is above CUDA's limit of %lu",
-                               gs_str_elide(shown, sizeof shown, launch->kernel->name), axis[d],
-                               (unsigned long)grid[d],
-                               (unsigned long)launch_grid_max[d]);
-        if (block[d] > launch_block_max[d])
-            return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
-                               "launch of %s: block.%c = %lu is above CUDA's limit of %lu",
-                               gs_str_elide(shown, sizeof shown, launch->kernel->name), axis[d],
-                               (unsigned long)block[d],
-                               (unsigned long)launch_block_max[d]);
-    }
-    if ((uint64_t)block[0] * block[1] * block[2] > LAUNCH_BLOCK_THREADS_MAX)
+    const uint32_t *dims[2], *limit[2];
+    static const char *const what[2] = { "grid", "block" };
+    const uint32_t *block = &launch->block.x;
+    unsigned d, k;
+    dims[0] = &launch->grid.x;
+    dims[1] = block;
+    limit[0] = gs_cuda_grid_max;
+    limit[1] = gs_cuda_block_max;
+    for (k = 0; k < 2u; k++)
+        for (d = 0; d < 3u; d++)
+            if (dims[k][d] > limit[k][d])
+                return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
+                                   "launch of %s: %s.%c = %lu is above CUDA's limit of %lu",
+                                   gs_str_elide(shown, sizeof shown, launch->kernel->name),
+                                   what[k], axis[d], (unsigned long)dims[k][d],
+                                   (unsigned long)limit[k][d]);
+    if ((uint64_t)block[0] * block[1] * block[2] > GS_CUDA_BLOCK_THREADS_MAX)
         return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
                            "launch of %s: a block of %lux%lux%lu threads is above CUDA's "
                            "limit of %u threads", gs_str_elide(shown, sizeof shown,
                            launch->kernel->name), (unsigned long)block[0],
                            (unsigned long)block[1], (unsigned long)block[2],
-                           LAUNCH_BLOCK_THREADS_MAX);
+                           GS_CUDA_BLOCK_THREADS_MAX);
     return GS_OK;
 }
 
@@ -282,6 +283,8 @@ void gs_exec_cta_start(gs_exec_cta *cta, gs_exec_launch *launch, gs_dim3 ctaid)
         warp->barrier_id = 0;
         warp->red_kind = 0;
         warp->insts = 0;
+        warp->num_calls = 0;
+        warp->frame_base = 0;
         gs_simt_reset(&warp->stack, 0, warp->valid_mask);
     }
 }
@@ -331,6 +334,8 @@ static uint64_t symbol_address(const gs_x *x, const gs_ptx_operand *opd)
         base = launch->global_base;
     else if (opd->space == GS_SPACE_CONST)
         base = launch->const_base;
+    else if (opd->space == GS_SPACE_LOCAL)
+        base = x->warp->frame_base;   /* a device function's .local: in its frame */
     return base + opd->value;   /* value includes the symbol's segment offset */
 }
 
@@ -440,6 +445,7 @@ static void dispatch(gs_x *x)
     case GS_PTX_OP_BAR: gs_exec_bar(x); break;
     case GS_PTX_OP_BRA: gs_exec_branch(x); break;
     case GS_PTX_OP_RET: case GS_PTX_OP_EXIT: gs_exec_exit(x); break;
+    case GS_PTX_OP_CALL: gs_exec_call_inst(x); break;
     case GS_PTX_OP_TRAP:
         if (x->active)
             gs_x_fault(x, GS_E_PTX, "trap executed");
@@ -469,6 +475,7 @@ static void warp_finished(gs_exec_cta *cta, gs_exec_warp *warp)
 static void implicit_exit(gs_exec_cta *cta, gs_exec_warp *warp)
 {
     gs_simt_exit(&warp->stack, gs_simt_mask(&warp->stack), 0);
+    gs_exec_calls_unwind(warp);
     if (warp->stack.depth == 0)
         warp_finished(cta, warp);
 }
@@ -491,6 +498,7 @@ void gs_exec_step(gs_exec_cta *cta, uint32_t warp_index, gs_inst *out)
     x.preds = cta->preds + (size_t)warp_index * cta->pred_slots;
     x.active = gs_simt_mask(&warp->stack);
     x.stack_done = 0;
+    x.returned = 0;
     x.out = out;
     if (x.inst->guard != GS_PTX_NONE)
         x.active &= x.inst->guard_neg ? ~x.preds[x.inst->guard] : x.preds[x.inst->guard];

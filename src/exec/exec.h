@@ -56,6 +56,15 @@
 #define GS_EXEC_LOCAL_OPTION "gs_host_config.cta.local_bytes"
 #define GS_EXEC_INSTS_OPTION "-gs_launch_inst_limit"
 
+/* CUDA's launch limits (CUDA C Programming Guide, "Technical Specifications
+ * per Compute Capability", 3.0 and later): grid x < 2^31, y and z <= 65535;
+ * block x and y <= 1024, z <= 64, at most GS_CUDA_BLOCK_THREADS_MAX threads.
+ * One table for the executor's launch check (exec.c) and the workload
+ * parser (host/workload.c). Index 0, 1, 2 is x, y, z. */
+extern const uint32_t gs_cuda_grid_max[3];
+extern const uint32_t gs_cuda_block_max[3];
+#define GS_CUDA_BLOCK_THREADS_MAX 1024u
+
 /* The maxima one CTA context is sized for. */
 typedef struct gs_exec_shape {
     uint32_t threads;        /* threads per CTA */
@@ -98,8 +107,21 @@ typedef enum gs_warp_state {
     GS_WARP_EXITED
 } gs_warp_state;
 
+/* One device-function call in progress (exec_ctl.c, ptx_link.c): the SIMT
+ * depth just after the call pushed the callee's entry, and the caller's
+ * frame base to restore when it returns. A call always pushes one SIMT
+ * entry, so simt_depth frames per warp always suffice. */
+typedef struct gs_exec_call {
+    uint32_t simt_depth;
+    uint32_t caller_frame;
+} gs_exec_call;
+
 typedef struct gs_exec_warp {
     gs_simt_stack stack;
+    gs_exec_call *calls;     /* stack.capacity of them */
+    uint32_t num_calls;      /* calls in progress */
+    uint32_t frame_base;     /* the running function's frame in local memory
+                              * (0: the kernel's own) */
     uint32_t valid_mask;     /* lanes that exist in this warp */
     uint8_t state;           /* gs_warp_state */
     uint8_t barrier_id;
@@ -133,6 +155,7 @@ typedef struct gs_exec_cta {
     uint8_t *local;          /* [thread][local_bytes] */
     gs_exec_warp *warps;
     gs_simt_entry *stack_storage;
+    gs_exec_call *call_storage;
     gs_exec_barrier barriers[GS_INST_BARRIERS];
     uint32_t smid;           /* %smid (the timing model sets it) */
     uint8_t clock_external;  /* %clock reads `clock` (timing) else warp_insts */

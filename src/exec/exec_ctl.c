@@ -26,9 +26,56 @@ void gs_exec_branch(gs_x *x)
     x->stack_done = 1;
 }
 
+void gs_exec_calls_unwind(gs_exec_warp *warp)
+{
+    while (warp->num_calls > 0 &&
+           warp->calls[warp->num_calls - 1u].simt_depth > warp->stack.depth) {
+        warp->num_calls--;
+        warp->frame_base = warp->calls[warp->num_calls].caller_frame;
+    }
+}
+
+/* ---- device-function calls (ptx_link.c has the model) ----
+ * call: the caller's entry resumes after the call; the calling lanes get
+ * a new entry at the callee's first instruction with no reconvergence
+ * point, and the callee's frame starts at the caller's call area (the
+ * instruction's reconv field). ret inside a function: its lanes leave the
+ * entries the call pushed (as exit leaves all of them); when the last has
+ * left, the callee's entry pops and the caller's entry runs on. */
+void gs_exec_call_inst(gs_x *x)
+{
+    gs_exec_warp *warp = x->warp;
+    gs_simt_stack *stack = &warp->stack;
+    gs_exec_call *call;
+    if (!x->active)
+        return;   /* no lane calls: the stack advances as for any instruction */
+    gs_simt_call(stack, x->active, x->inst->target, x->pc + 1u);
+    x->stack_done = 1;
+    if (stack->overflowed)
+        return;   /* reported by the step: the run stops */
+    call = &warp->calls[warp->num_calls++];
+    call->simt_depth = stack->depth;
+    call->caller_frame = warp->frame_base;
+    warp->frame_base += x->inst->reconv;
+}
+
+static void function_return(gs_x *x)
+{
+    gs_exec_warp *warp = x->warp;
+    gs_simt_return(&warp->stack, x->active,
+                   (uint16_t)(warp->calls[warp->num_calls - 1u].simt_depth - 1u), x->pc + 1u);
+    gs_exec_calls_unwind(warp);
+    x->returned = 1;
+}
+
 void gs_exec_exit(gs_x *x)
 {
-    gs_simt_exit(&x->warp->stack, x->active, x->pc + 1u);
+    if (x->inst->op == GS_PTX_OP_RET && x->warp->num_calls > 0)
+        function_return(x);
+    else {
+        gs_simt_exit(&x->warp->stack, x->active, x->pc + 1u);
+        gs_exec_calls_unwind(x->warp);
+    }
     x->stack_done = 1;
 }
 

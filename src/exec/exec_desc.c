@@ -12,7 +12,7 @@
 static uint16_t control_flags(const gs_ptx_inst *inst)
 {
     switch ((gs_ptx_op)inst->op) {
-    case GS_PTX_OP_BRA: return GS_INST_BRANCH;
+    case GS_PTX_OP_BRA: case GS_PTX_OP_CALL: return GS_INST_BRANCH;
     case GS_PTX_OP_RET: case GS_PTX_OP_EXIT: return GS_INST_EXIT;
     case GS_PTX_OP_MEMBAR: return GS_INST_MEMBAR;
     case GS_PTX_OP_BAR:
@@ -27,7 +27,7 @@ void gs_exec_describe(const gs_x *x, gs_inst *out)
     const gs_ptx_inst *inst = x->inst;
     out->pc = x->pc * GS_PTX_INST_BYTES;
     out->active_mask = x->active;
-    out->flags = control_flags(inst);
+    out->flags = x->returned ? (uint16_t)GS_INST_BRANCH : control_flags(inst);
     out->unit = inst->unit;
     out->op_class = inst->op_class;
     out->num_dst = inst->num_sb_dst;

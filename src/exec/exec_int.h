@@ -36,6 +36,7 @@ typedef struct gs_x {
     uint32_t active;         /* SIMT mask & guard */
     uint32_t pc;             /* instruction index */
     int stack_done;          /* the handler already moved the SIMT stack */
+    int returned;            /* a ret that returned from a device function */
     gs_inst *out;            /* may be NULL */
 } gs_x;
 
@@ -96,6 +97,9 @@ void gs_exec_cvta(gs_x *x);
 void gs_exec_memory(gs_x *x);
 void gs_exec_branch(gs_x *x);
 void gs_exec_exit(gs_x *x);
+void gs_exec_call_inst(gs_x *x);
+/* Drop the calls whose callee entries exited (after lanes leave the stack). */
+void gs_exec_calls_unwind(gs_exec_warp *warp);
 void gs_exec_bar(gs_x *x);
 void gs_exec_vote(gs_x *x);
 void gs_exec_shfl(gs_x *x);

@@ -88,22 +88,27 @@ static int is_device(const gs_lane_addr *at, int store)
  * between two allocations (under 256 bytes) counts as inside, as it does on
  * a GPU, where only a tool such as compute-sanitizer sees it. The run stops
  * with the kernel, PTX line, PC, CTA, warp, thread, address and space. */
-static int device_ok(gs_x *x, gs_lane_addr at, uint32_t lane, unsigned bytes, int store)
+/* Why a device access failed, kept out of device_ok() so the hot path is only the range test. */
+static void device_fault(gs_x *x, gs_lane_addr at, uint32_t lane, unsigned bytes, int store)
 {
-    const gs_devmem *mem = x->cta->launch->mem;
     const gs_exec_cta *cta = x->cta;
     uint64_t thread = (uint64_t)x->warp_index * GS_LANES + lane;
     uint32_t bx = cta->launch->block.x, by = cta->launch->block.y;
     char what[200];
-    if (at.addr >= GS_DEVMEM_HEAP_BASE && at.addr + bytes <= mem->heap_next &&
-        at.addr + bytes > at.addr)
-        return 1;
     gs_fmt(what, sizeof what, "%u-byte %s %s at address 0x%llx by thread (%u,%u,%u) at PC %u "
            "is outside every device allocation%s", bytes, at.space == GS_SPACE_CONST ?
            "const" : "global", store ? "store" : "load", (unsigned long long)at.addr,
            (unsigned)(thread % bx), (unsigned)(thread / bx % by), (unsigned)(thread / bx / by),
            (unsigned)x->pc, at.addr < 4096u ? " (a null pointer?)" : "");
     gs_x_fault(x, GS_E_PTX, what);
+}
+
+static int device_ok(gs_x *x, gs_lane_addr at, uint32_t lane, unsigned bytes, int store)
+{
+    uint64_t end = at.addr + bytes;
+    if (at.addr >= GS_DEVMEM_HEAP_BASE && end <= x->cta->launch->mem->heap_next && end > at.addr)
+        return 1;
+    device_fault(x, at, lane, bytes, store);
     return 0;
 }
 
@@ -174,6 +179,8 @@ static void addresses(gs_x *x, const gs_ptx_operand *opd, uint64_t *out)
             base += launch->global_base;
         else if (opd->space == GS_SPACE_CONST)
             base += launch->const_base;
+        else if (opd->space == GS_SPACE_LOCAL)   /* .local and .param of the frame */
+            base += x->warp->frame_base;
     }
     GS_FOR_LANES(lane, x->active)
         out[lane] = base;
@@ -366,6 +373,6 @@ void gs_exec_memory(gs_x *x)
         at[lane] = resolve(inst->space, raw[lane]);
     if (inst->op != GS_PTX_OP_PREFETCH)
         run_lanes(x, at, ebytes);
-    if (x->out)
+    if (x->out && !inst->frame)   /* a frame's ld/st.param is timed as a register move */
         describe_memory(x, at, ebytes, mem_op_of(inst->op));
 }

@@ -92,3 +92,20 @@ void gs_simt_exit(gs_simt_stack *stack, uint32_t mask, uint32_t next_pc)
     if (stack->depth == executing)
         gs_simt_advance(stack, next_pc);
 }
+
+void gs_simt_call(gs_simt_stack *stack, uint32_t mask, uint32_t target, uint32_t return_pc)
+{
+    stack->entries[stack->depth - 1u].pc = return_pc;
+    push(stack, target, GS_SIMT_NO_RPC, mask);
+}
+
+void gs_simt_return(gs_simt_stack *stack, uint32_t mask, uint16_t from, uint32_t next_pc)
+{
+    uint16_t executing = stack->depth;
+    uint16_t i;
+    for (i = from; i < stack->depth; i++)
+        stack->entries[i].mask &= ~mask;
+    pop_finished(stack);
+    if (stack->depth == executing)
+        gs_simt_advance(stack, next_pc);
+}

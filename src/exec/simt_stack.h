@@ -67,4 +67,13 @@ void gs_simt_branch(gs_simt_stack *stack, uint32_t taken, uint32_t target,
  * next_pc if lanes remain active there. */
 void gs_simt_exit(gs_simt_stack *stack, uint32_t mask, uint32_t next_pc);
 
+/* A device-function call (issue 22): the TOS resumes at return_pc, and
+ * the calling lanes `mask` get an entry at target with no reconvergence
+ * point, which pops when every lane has returned. */
+void gs_simt_call(gs_simt_stack *stack, uint32_t mask, uint32_t target, uint32_t return_pc);
+
+/* The lanes in `mask` return: removed from the entries at index `from` and
+ * above (the callee's), as gs_simt_exit removes them from all. */
+void gs_simt_return(gs_simt_stack *stack, uint32_t mask, uint16_t from, uint32_t next_pc);
+
 #endif

@@ -10,6 +10,7 @@
 
 #include "host/workload.h"
 #include "base/fmt.h"
+#include "exec/exec.h"
 #include "host/routine.h"
 
 typedef struct wl_word {
@@ -913,12 +914,7 @@ static gs_status parse_ptx(wl_parser *p)
 
 /* ---- launch ----------------------------------------------------------- */
 
-/* CUDA's launch limits (CUDA C Programming Guide, "Technical
- * Specifications per Compute Capability"): grid x < 2^31, y and z <= 65535;
- * block x, y <= 1024, z <= 64, at most 1024 threads. */
-static const uint32_t grid_max[3] = { 0x7FFFFFFFu, 65535u, 65535u };
-static const uint32_t block_max[3] = { 1024u, 1024u, 64u };
-#define WL_BLOCK_THREADS_MAX 1024u
+/* CUDA's launch limits are the executor's table (exec/exec.h). */
 #define WL_SHARED_BYTES_MAX (1u << 20)
 
 /* A dimension `$VAR`: every value of the loop must be a valid size. */
@@ -993,9 +989,9 @@ static gs_status parse_launch_option(wl_parser *p, gs_wl_step *s, const wl_word 
     v.length = w->length - key_length - 1u;
     v.column = w->column + (uint32_t)key_length + 1u;
     if (k == 0)
-        return parse_dims(p, &v, "grid", grid_max, s->grid, &s->grid_from_loop);
+        return parse_dims(p, &v, "grid", gs_cuda_grid_max, s->grid, &s->grid_from_loop);
     if (k == 1)
-        return parse_dims(p, &v, "block", block_max, s->block, &s->block_from_loop);
+        return parse_dims(p, &v, "block", gs_cuda_block_max, s->block, &s->block_from_loop);
     if ((st = option_u64(p, &v, "shared", 0, WL_SHARED_BYTES_MAX, &shared)))
         return st;
     s->shared_bytes = (uint32_t)shared;
@@ -1094,9 +1090,9 @@ static gs_status parse_launch(wl_parser *p)
     }
     if ((seen & 3u) != 3u)
         return fail(p, p->end_column, "launch needs %s", (seen & 1u) ? "block=" : "grid=");
-    if ((uint64_t)s->block[0] * s->block[1] * s->block[2] > WL_BLOCK_THREADS_MAX)
+    if ((uint64_t)s->block[0] * s->block[1] * s->block[2] > GS_CUDA_BLOCK_THREADS_MAX)
         return fail(p, p->words[0].column, "a block has more than %u threads",
-                    WL_BLOCK_THREADS_MAX);
+                    GS_CUDA_BLOCK_THREADS_MAX);
     p->wl->num_launch_lines++;
     return GS_OK;
 }

@@ -4,9 +4,10 @@
  *
  * gs_ptx_load() parses one PTX module (the text nvcc writes for a .cu file)
  * into a fixed-size, fully decoded program inside the arena:
- *   - every kernel (.entry) and device function (.func, parsed but `call` is
- *     rejected as unsupported) with its parameters, static shared and local
- *     sizes, performance directives and instruction array;
+ *   - every kernel (.entry) and device function (.func) with its
+ *     parameters, static shared and local sizes, performance directives and
+ *     instruction array; a kernel that calls device functions is linked
+ *     with a copy of each it reaches behind its own code (ptx_link.c);
  *   - every instruction with its opcode, types and modifiers decoded and its
  *     operands pre-decoded (register slots, immediates as bits, special
  *     registers, addresses = base + offset with symbols resolved to their
@@ -73,6 +74,9 @@
 #define GS_PTX_MAX_NAME 1024u         /* identifier length */
 #define GS_PTX_LOCAL_BYTES_MAX (512u * 1024u)  /* .local per thread (CUDA's limit, all CCs) */
 #define GS_PTX_MAX_INSTS (1u << 24)   /* per kernel */
+#define GS_PTX_MAX_LINKED_INSTS (1u << 18)  /* per module: the kernels that call
+                                       * device functions, each with a copy of
+                                       * the functions it reaches (ptx_link.c) */
 #define GS_PTX_MAX_SLOTS 32768u       /* data (and predicate) slots per kernel,
                                        * so scoreboard ids fit uint16_t */
 
@@ -134,6 +138,9 @@ typedef enum gs_ptx_op {
     /* warp-level, PTX ISA 6.0+ (issue 22): redux.sync (atom_op = the
      * reduction), match.any/.all.sync (mode), bar.warp.sync (__syncwarp) */
     GS_PTX_OP_REDUX, GS_PTX_OP_MATCH, GS_PTX_OP_WARPSYNC,
+    /* device-function call (issue 22 item 1): `call{.uni} (ret), f, (args)`;
+     * target = the callee's first instruction in the linked kernel */
+    GS_PTX_OP_CALL,
     GS_PTX_OP_COUNT
 } gs_ptx_op;
 
@@ -266,7 +273,8 @@ typedef struct gs_ptx_operand {
     uint8_t base;        /* gs_ptx_base (ADDR) */
     uint8_t space;       /* gs_space of the symbol (ADDR with symbol, SYMBOL) */
     uint8_t vec_count;   /* VEC: number of elements (2..4) */
-    uint8_t reserved;
+    uint8_t call_param;  /* ADDR/SYMBOL naming a call block's .param variable
+                          * (symbol = its var index) while parsing */
     uint32_t reg;        /* REG/PRED slot; ADDR base register slot */
     uint32_t reg2;       /* second destination, GS_PTX_NONE if absent:
                           * setp `%p|%q` (PRED: q's predicate slot) and
@@ -305,12 +313,19 @@ typedef struct gs_ptx_inst {
     uint8_t unit;         /* gs_unit the timing core issues it to */
     uint8_t op_class;     /* gs_op_class (latency class) */
     uint8_t guard_neg;    /* guard written @!%p */
-    uint8_t reserved;
+    uint8_t frame;        /* 1: ld/st.param of a call frame (a device
+                           * function's parameters or a call block's
+                           * arguments): space LOCAL, address = the warp's
+                           * frame base + opd value; timed as a register move */
     uint16_t flags;       /* enum gs_ptx_flag bits */
     uint32_t guard;       /* predicate slot of the @%p guard, or GS_PTX_NONE */
-    uint32_t target;      /* bra: target instruction index; else GS_PTX_NONE */
+    uint32_t target;      /* bra: target instruction index; call: the callee's
+                           * first instruction in the linked kernel (ptx_link.c);
+                           * else GS_PTX_NONE */
     uint32_t reconv;      /* bra: reconvergence instruction index (IPDOM's first
-                           * instruction) or GS_PTX_PC_EXIT; else GS_PTX_NONE.
+                           * instruction) or GS_PTX_PC_EXIT; call: the caller's
+                           * call-area offset in its frame (the callee's frame
+                           * base relative to the caller's); else GS_PTX_NONE.
                            * A target or reconv equal to num_insts (label at
                            * the very end) means "falls off the end" = exit. */
     uint32_t line;        /* source line (1-based) for messages and traces */
@@ -390,6 +405,7 @@ typedef struct gs_ptx_kernel {
     uint8_t uses_dynamic_shared;   /* references an .extern .shared array */
     uint32_t line;             /* line of the .entry/.func keyword */
     uint32_t num_params;       /* for a .func its return parameters come first */
+    uint32_t num_rets;         /* .func: how many of them are return parameters */
     gs_ptx_param *params;
     uint32_t param_bytes;      /* size of the parameter buffer */
     uint32_t num_reg_slots;    /* 64-bit data register slots per thread */
@@ -398,7 +414,16 @@ typedef struct gs_ptx_kernel {
     uint32_t num_preds_declared;
     uint32_t shared_static_bytes;  /* static .shared window size */
     uint32_t dynamic_shared_align; /* alignment of the extern shared array */
-    uint32_t local_bytes;      /* per-thread static .local frame */
+    uint32_t local_bytes;      /* per-thread local memory: the static .local frame,
+                                * and for a kernel that calls device functions
+                                * the deepest chain of call frames (ptx_link.c) */
+    uint32_t frame_bytes;      /* its own call frame: .func parameters, .local
+                                * variables, then the call area where each call
+                                * block's arguments are laid out as the callee's
+                                * parameters (the callee's frame starts there) */
+    uint32_t call_area;        /* offset of that call area in the frame */
+    uint32_t num_funcs_linked; /* .entry: device functions linked behind its
+                                * code (their copies follow its own insts) */
     uint32_t maxntid[3];       /* .maxntid (0 = not given) */
     uint32_t reqntid[3];       /* .reqntid (0 = not given) */
     uint32_t minnctapersm;     /* .minnctapersm (0 = not given) */

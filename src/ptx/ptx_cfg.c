@@ -75,9 +75,20 @@ void ptx_classify(gs_ptx_inst *inst)
     switch ((gs_ptx_op)inst->op) {
     case GS_PTX_OP_LD: case GS_PTX_OP_LDU: case GS_PTX_OP_ST: case GS_PTX_OP_ATOM:
     case GS_PTX_OP_RED: case GS_PTX_OP_PREFETCH:
-        cfg_set(inst, GS_UNIT_LDST, GS_OPC_MEM); break;
+        /* a call frame's ld/st.param is what ptxas makes a register move:
+         * the ABI passes parameters in registers (decision, issue 22 item 1;
+         * README "Device functions") */
+        if (inst->frame)
+            cfg_set(inst, GS_UNIT_INT, GS_OPC_INT_ADD);
+        else
+            cfg_set(inst, GS_UNIT_LDST, GS_OPC_MEM);
+        break;
     case GS_PTX_OP_NOP: case GS_PTX_OP_BAR: case GS_PTX_OP_MEMBAR: case GS_PTX_OP_BRA:
     case GS_PTX_OP_RET: case GS_PTX_OP_EXIT: case GS_PTX_OP_TRAP: case GS_PTX_OP_WARPSYNC:
+    case GS_PTX_OP_CALL:
+        /* call and ret are branches on the branch unit, with its control
+         * latency (seed-004 1.2.7; issue 22 item 1: "a call and a return
+         * are instructions with documented latencies") */
         cfg_set(inst, GS_UNIT_BRANCH, GS_OPC_CONTROL); break;
     case GS_PTX_OP_SHFL: case GS_PTX_OP_REDUX: case GS_PTX_OP_MATCH:
         /* warp-wide exchanges: the shuffle network's latency (decision,

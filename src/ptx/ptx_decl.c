@@ -720,12 +720,11 @@ static gs_status decl_body_directive(ptx_ctx *ctx)
         ptx_next(ctx);
         return decl_pragma(ctx);
     }
+    /* .param in a body: a call block's argument or return value, laid out
+     * in the frame's call area when a call passes it (ptx_link.c) */
     if (space == GS_SPACE_SHARED || space == GS_SPACE_LOCAL || space == GS_SPACE_GLOBAL ||
-        space == GS_SPACE_CONST)
+        space == GS_SPACE_CONST || space == GS_SPACE_PARAM)
         return decl_var(ctx, space, 0);
-    if (space == GS_SPACE_PARAM)
-        return ptx_error(ctx, t, "unsupported .param declaration inside a body (call "
-                         "sequences are not supported)");
     return ptx_error(ctx, t, "unsupported directive '%s' in a kernel body",
                      ptx_tok_str(t, text, sizeof text));
 }
@@ -802,6 +801,8 @@ static gs_status decl_finish_kernel(ptx_ctx *ctx, uint32_t first_fixup)
         return st;
     if (ks->k.uses_dynamic_shared)
         decl_place_extern_shared(ctx, &ks->k, insts);
+    if ((st = ptx_finish_frame(ctx, &ks->k, insts)) != GS_OK)
+        return st;
     return ptx_finish_kernel_cfg(ctx, &ks->k, insts);
 }
 
@@ -813,6 +814,7 @@ static gs_status decl_kernel_head(ptx_ctx *ctx, int is_entry, ptx_tok *name)
     if (!is_entry && ptx_is_punct(&ctx->tok, '(') &&
         (st = decl_param_list(ctx)) != GS_OK)   /* .func return parameters */
         return st;
+    ctx->cur->k.num_rets = ctx->cur->k.num_params;
     if (ctx->tok.kind != PTX_TK_WORD || ctx->tok.text[0] == '.')
         return decl_unexpected(ctx, "a kernel name");
     *name = ctx->tok;
@@ -863,6 +865,8 @@ static gs_status decl_kernel(ptx_ctx *ctx, int is_entry, int is_visible)
     memset(ks, 0, sizeof *ks);
     ks->first_param = ctx->num_params;
     ks->first_inst = ctx->num_insts;
+    ks->first_call = ctx->num_calls;
+    ks->linked_at = GS_PTX_NONE;
     ks->k.is_entry = (uint8_t)is_entry;
     ks->k.is_visible = (uint8_t)is_visible;
     ks->k.line = at.line;
@@ -881,6 +885,10 @@ static gs_status decl_kernel(ptx_ctx *ctx, int is_entry, int is_visible)
     }
     if (st == GS_OK && !ptx_is_punct(&ctx->tok, '{'))
         st = decl_unexpected(ctx, "'{' to open the kernel body");
+    /* a device function's frame starts with its parameters, then its .local
+     * variables (ptx_link.c: frames) */
+    if (!is_entry)
+        ks->k.local_bytes = ks->k.param_bytes;
     if (st == GS_OK)
         st = decl_body(ctx);
     if (st == GS_OK)

@@ -111,7 +111,7 @@ static int inst_modifier_by_op(gs_ptx_inst *inst, const char *p, uint32_t n)
         return inst_eq(p, n, "to") ? (inst->flags |= GS_PTX_F_TO, 1) : 0;
     case GS_PTX_OP_BFIND:
         return inst_eq(p, n, "shiftamt") ? (inst->flags |= GS_PTX_F_SHIFTAMT, 1) : 0;
-    case GS_PTX_OP_BRA:
+    case GS_PTX_OP_BRA: case GS_PTX_OP_CALL:
         return inst_eq(p, n, "uni") ? (inst->flags |= GS_PTX_F_UNI, 1) : 0;
     default:
         return 0;
@@ -194,9 +194,6 @@ static gs_status inst_opcode(ptx_ctx *ctx, gs_ptx_inst *inst)
     while (i < t->len && t->text[i] != '.')
         i++;
     op = ptx_op_from(t->text, i);
-    if (inst_eq(t->text, i, "call"))
-        return ptx_error(ctx, t, "unsupported instruction 'call': device-function calls are "
-                         "not executed (inline the callee)");
     if (op == GS_PTX_OP_COUNT || t->kind != PTX_TK_WORD)
         return ptx_error(ctx, t, "unsupported instruction '%s'",
                          ptx_tok_str(t, text, sizeof text));
@@ -278,6 +275,11 @@ static gs_status inst_symbol(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_operand *o)
         uint32_t var = ctx->syms[sym].index;
         o->symbol = var;
         o->space = ctx->vars[var].v.space;
+        if (o->space == GS_SPACE_PARAM) {   /* a call block's: placed by ptx_finish_frame */
+            o->call_param = 1;
+            o->value = 0;
+            return GS_OK;
+        }
         o->value = o->space == GS_SPACE_SHARED ? ptx_shared_offset(ctx, var)
                                                : ctx->vars[var].v.offset;
         return GS_OK;
@@ -792,6 +794,29 @@ static gs_status inst_carry(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst *inst)
     return GS_OK;
 }
 
+/* ld/st.param in a device function, or of a call block's parameter, is a
+ * call-frame access (ptx.h: gs_ptx_inst.frame): the frame lives in the
+ * thread's local memory (ptx_link.c). A device function has no other
+ * .param space to reach, so any other form there is refused. */
+static gs_status inst_frame(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst *inst)
+{
+    gs_ptx_operand *o;
+    if ((inst->op != GS_PTX_OP_LD && inst->op != GS_PTX_OP_ST) ||
+        inst->space != GS_SPACE_PARAM)
+        return GS_OK;
+    o = &inst->opd[inst->op == GS_PTX_OP_ST ? 0 : 1];
+    if (o->base == GS_PTX_BASE_SYMBOL && (o->call_param || !ctx->cur->k.is_entry)) {
+        inst->frame = 1;
+        inst->space = GS_SPACE_LOCAL;
+        o->space = GS_SPACE_LOCAL;
+        return GS_OK;
+    }
+    if (!ctx->cur->k.is_entry)
+        return ptx_error(ctx, at, "a device function's ld/st.param must name one of its "
+                         "parameters or a call block's .param variable");
+    return GS_OK;
+}
+
 gs_status ptx_parse_inst(ptx_ctx *ctx)
 {
     gs_ptx_inst *inst;
@@ -812,10 +837,14 @@ gs_status ptx_parse_inst(ptx_ctx *ctx)
                          ptx_tok_str(&at, (char[80]){0}, 80));
     if ((st = inst_opcode(ctx, inst)) != GS_OK)
         return st;
-    if ((st = inst_operands(ctx, inst)) != GS_OK)
+    if (inst->op == GS_PTX_OP_CALL) {
+        if ((st = ptx_parse_call(ctx, &at, inst)) != GS_OK)
+            return st;
+    } else if ((st = inst_operands(ctx, inst)) != GS_OK ||
+               (st = inst_check(ctx, &at, inst)) != GS_OK ||
+               (st = inst_frame(ctx, &at, inst)) != GS_OK) {
         return st;
-    if ((st = inst_check(ctx, &at, inst)) != GS_OK)
-        return st;
+    }
     if (inst_is_carry(inst) && (st = inst_carry(ctx, &at, inst)) != GS_OK)
         return st;
     ptx_classify(inst);

@@ -25,6 +25,9 @@ typedef struct ptx_caps {
     size_t params;
     size_t kernels;
     size_t init_bytes; /* <= 8 bytes per 2 chars of initialiser */
+    size_t calls;      /* call instructions: one per "call" opcode word */
+    size_t call_args;  /* parameters named by calls: each a word in a list */
+    size_t linked_insts;   /* instructions of the linked kernels (ptx_link.c) */
 } ptx_caps;
 
 void ptx_caps_for(size_t text_length, ptx_caps *caps);
@@ -76,6 +79,11 @@ typedef struct ptx_kscratch {
     uint32_t first_param;
     uint32_t first_inst;
     uint32_t cc_slot;     /* hidden carry-flag predicate slot + 1 (0: none yet) */
+    uint32_t call_area_bytes;  /* the largest call block's parameters */
+    uint32_t first_call;  /* its calls: ctx->calls[first_call, + num_calls) */
+    uint32_t num_calls;
+    uint32_t linked_at;   /* .entry with calls: its linked code in ctx->linked
+                           * (GS_PTX_NONE: none; insts are its own) */
 } ptx_kscratch;
 
 typedef struct ptx_pscratch {
@@ -97,6 +105,16 @@ typedef struct ptx_fixup {    /* a label operand waiting for its label */
     uint32_t inst;
     ptx_tok tok;
 } ptx_fixup;
+
+/* A call instruction waiting for the link (ptx_link.c): its callee's name
+ * and the call block's .param variables it passes, return values first. */
+typedef struct ptx_call {
+    uint32_t inst;        /* index in ctx->insts */
+    uint32_t caller;      /* kernel index of the body it is in */
+    ptx_tok callee;
+    uint32_t first_arg;   /* in ctx->call_args */
+    uint16_t num_rets, num_args;
+} ptx_call;
 
 typedef struct ptx_ctx {
     gs_arena *arena;
@@ -128,6 +146,12 @@ typedef struct ptx_ctx {
     uint64_t init_used;
     ptx_fixup *fixups;
     uint32_t num_fixups;
+    ptx_call *calls;
+    uint32_t num_calls;
+    uint32_t *call_args;      /* var indices of the parameters calls pass */
+    uint32_t num_call_args;
+    gs_ptx_inst *linked;      /* linked kernels' instructions (ptx_link.c) */
+    uint32_t num_linked;
     gs_ptx_module module;     /* header fields gathered while parsing */
     uint32_t scope;           /* serial of the innermost open block */
     uint32_t next_scope;
@@ -210,6 +234,14 @@ void ptx_scoreboard_ids(const gs_ptx_kernel *kernel, gs_ptx_inst *inst);
  * (when ctx->reuse_slots); mem holds ptx_live_bytes(num_insts, slots). */
 void ptx_live_reuse(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts,
                     const ptx_flow *flow, uint32_t *mem);
+
+/* ---- device-function calls (ptx_link.c) ---- */
+/* `call` after its opcode word (ptx_inst.c hands it over). */
+gs_status ptx_parse_call(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst *inst);
+/* After a body: lay out its frame and aim its call-frame operands. */
+gs_status ptx_finish_frame(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts);
+/* After the module: link each kernel with the device functions it calls. */
+gs_status ptx_link(ptx_ctx *ctx);
 
 /* ---- CFG, reconvergence, units (ptx_cfg.c) ---- */
 gs_status ptx_finish_kernel_cfg(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts);

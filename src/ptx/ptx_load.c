@@ -40,6 +40,10 @@ void ptx_caps_for(size_t text_length, ptx_caps *caps)
     if (caps->kernels > GS_PTX_MAX_KERNELS)
         caps->kernels = GS_PTX_MAX_KERNELS;
     caps->init_bytes = 4u * text_length + 8u;
+    caps->calls = caps->insts;
+    caps->call_args = text_length / 2u + 1u;
+    caps->linked_insts = caps->insts <= GS_PTX_MAX_LINKED_INSTS / (caps->kernels + 1u)
+                             ? caps->insts * (caps->kernels + 1u) : GS_PTX_MAX_LINKED_INSTS;
     load_set_buckets(caps);
 }
 
@@ -47,12 +51,22 @@ void ptx_caps_for(size_t text_length, ptx_caps *caps)
  * exactly what the parser will see (comments skipped). */
 typedef struct load_counts {
     size_t words, nums, semis, commas, parens, kernels, bra_words;
+    size_t call_words;     /* "call" opcode words */
+    size_t entries, funcs; /* .entry and .func words */
+    size_t entry_semis, func_semis;   /* ';' inside .entry / .func bodies */
 } load_counts;
+
+static int load_is_opcode(const ptx_tok *t, const char *op, uint32_t len)
+{
+    return t->len >= len && memcmp(t->text, op, len) == 0 &&
+           (t->len == len || t->text[len] == '.');
+}
 
 static void load_count(const char *text, size_t length, load_counts *n)
 {
     ptx_ctx lex;
-    int in_bra = 0;
+    int in_bra = 0, body = 0;   /* body: 1 .entry, 2 .func (the last one named) */
+    size_t depth = 0;
     memset(&lex, 0, sizeof lex);
     memset(n, 0, sizeof *n);
     ptx_lex_init(&lex, text, length);
@@ -61,16 +75,28 @@ static void load_count(const char *text, size_t length, load_counts *n)
         if (t->kind == PTX_TK_WORD) {
             n->words++;
             n->bra_words += (size_t)in_bra;
-            if (ptx_is(t, ".entry") || ptx_is(t, ".func"))
+            if (ptx_is(t, ".entry") || ptx_is(t, ".func")) {
                 n->kernels++;
-            if (t->len >= 3u && memcmp(t->text, "bra", 3) == 0 &&
-                (t->len == 3u || t->text[3] == '.'))
+                body = ptx_is(t, ".entry") ? 1 : 2;
+                n->entries += body == 1;
+                n->funcs += body == 2;
+            }
+            if (load_is_opcode(t, "bra", 3u))
                 in_bra = 1;
+            n->call_words += (size_t)load_is_opcode(t, "call", 4u);
         } else if (t->kind == PTX_TK_NUM) {
             n->nums++;
+        } else if (ptx_is_punct(t, '{')) {
+            depth++;
+        } else if (ptx_is_punct(t, '}')) {
+            depth -= depth > 0;
         } else if (ptx_is_punct(t, ';')) {
             n->semis++;
             in_bra = 0;
+            if (depth > 0 && body == 1)
+                n->entry_semis++;
+            else if (depth > 0 && body == 2)
+                n->func_semis++;
         } else if (ptx_is_punct(t, ',')) {
             n->commas++;
         } else if (ptx_is_punct(t, '(')) {
@@ -86,6 +112,11 @@ static size_t load_min(size_t a, size_t b)
 
 /* Capacities from the text itself, each an exact upper bound of what the
  * parser can create (and never above the length-only bound):
+ *   calls: one per "call" opcode word; the parameters they pass: each list
+ *       element but the first follows a comma, and each list opens a '(';
+ *   linked instructions: every .entry's body and a copy of every .func's
+ *       body (each instruction inside a body ends with one of its ';'),
+ *       plus one implicit ret each;
  *   instructions: each is consumed with its ';' (inst_operands);
  *   label references: only bra operands are labels, and they are words
  *       between a "bra" opcode word and the next ';';
@@ -107,6 +138,18 @@ void ptx_caps_for_text(const char *text, size_t length, ptx_caps *caps)
     caps->params = load_min(caps->params, n.commas + n.parens + 1u);
     caps->kernels = load_min(caps->kernels, n.kernels + 1u);
     caps->init_bytes = load_min(caps->init_bytes, 8u * n.nums + 8u);
+    caps->calls = load_min(caps->calls, n.call_words + 1u);
+    caps->call_args = load_min(caps->call_args, n.commas + n.parens + 1u);
+    /* each kernel's own code and a copy of every function, each with its
+     * implicit ret (ptx_link.c); nothing when no call links anything */
+    if (n.call_words == 0) {
+        caps->linked_insts = 0;
+    } else {
+        uint64_t linked = (uint64_t)n.entry_semis + n.entries +
+                          (uint64_t)n.entries * (n.func_semis + n.funcs);
+        if (linked < caps->linked_insts)
+            caps->linked_insts = (size_t)linked;
+    }
     load_set_buckets(caps);
 }
 
@@ -119,7 +162,8 @@ static size_t load_output_bytes(const ptx_caps *caps, size_t text_length)
            gs_arena_round(caps->vars * sizeof(gs_ptx_var)) +
            gs_arena_round(text_length + caps->kernels + caps->params + caps->vars +
                           LOAD_FILE_NAME_MAX + 8u) +
-           gs_arena_round(caps->init_bytes) + 8u * GS_ARENA_ALIGN;
+           gs_arena_round(caps->init_bytes) +
+           gs_arena_round(caps->linked_insts * sizeof(gs_ptx_inst)) + 8u * GS_ARENA_ALIGN;
 }
 
 static size_t load_bytes_for_caps(const ptx_caps *caps, size_t text_length)
@@ -132,6 +176,10 @@ static size_t load_bytes_for_caps(const ptx_caps *caps, size_t text_length)
            gs_arena_round(caps->vars * sizeof(ptx_vscratch)) +
            gs_arena_round(caps->init_bytes) +                     /* initialisers */
            gs_arena_round(caps->fixups * sizeof(ptx_fixup)) +     /* label references */
+           gs_arena_round(caps->calls * sizeof(ptx_call)) +       /* calls */
+           gs_arena_round(caps->call_args * sizeof(uint32_t)) +   /* their parameters */
+           gs_arena_round(caps->linked_insts * sizeof(gs_ptx_inst)) + /* linked kernels */
+           7u * gs_arena_round(caps->kernels * sizeof(uint64_t)) + /* the link's walk */
            ptx_cfg_bytes(caps->insts) +                           /* one kernel's CFG */
            ptx_live_bytes(caps->insts, load_min(caps->syms, GS_PTX_MAX_SLOTS)) + /* reuse */
            load_output_bytes(caps, text_length);                  /* final records */
@@ -164,8 +212,12 @@ static gs_status load_scratch(ptx_ctx *ctx)
     ctx->vars = (ptx_vscratch *)gs_arena_alloc(a, c->vars * sizeof(ptx_vscratch));
     ctx->init = (uint8_t *)gs_arena_alloc(a, c->init_bytes);
     ctx->fixups = (ptx_fixup *)gs_arena_alloc(a, c->fixups * sizeof(ptx_fixup));
+    ctx->calls = (ptx_call *)gs_arena_alloc(a, c->calls * sizeof(ptx_call));
+    ctx->call_args = (uint32_t *)gs_arena_alloc(a, c->call_args * sizeof(uint32_t));
+    ctx->linked = (gs_ptx_inst *)gs_arena_alloc(a, c->linked_insts * sizeof(gs_ptx_inst));
     if (!ctx->insts || !ctx->syms || !ctx->buckets || !ctx->kernels || !ctx->params ||
-        !ctx->vars || !ctx->init || !ctx->fixups)
+        !ctx->vars || !ctx->init || !ctx->fixups || !ctx->calls || !ctx->call_args ||
+        !ctx->linked)
         return gs_diag_set(ctx->diag, GS_E_ARENA, ctx->file, 0, 0,
                            "arena too small to load this PTX");
     for (i = 0; i < c->buckets; i++)
@@ -235,6 +287,12 @@ static void load_write_kernels(ptx_ctx *ctx, load_out *out, gs_ptx_module *m,
         ks[i].index = i;
         ks[i].name = load_name(out, s->name, s->name_len);
         ks[i].insts = final_insts + s->first_inst;
+        if (s->linked_at != GS_PTX_NONE) {   /* a kernel linked with its functions */
+            gs_ptx_inst *w = (gs_ptx_inst *)load_take(out, s->k.num_insts * sizeof(gs_ptx_inst),
+                                                      &final);
+            memcpy(w, ctx->linked + s->linked_at, s->k.num_insts * sizeof(gs_ptx_inst));
+            ks[i].insts = (gs_ptx_inst *)final;
+        }
         ps = (gs_ptx_param *)load_take(out, s->k.num_params * sizeof(gs_ptx_param), &final);
         ks[i].params = (gs_ptx_param *)final;
         for (j = 0; j < s->k.num_params; j++) {
@@ -242,8 +300,8 @@ static void load_write_kernels(ptx_ctx *ctx, load_out *out, gs_ptx_module *m,
             ps[j] = p->p;
             ps[j].name = load_name(out, p->name, p->name_len);
         }
-        m->num_insts += s->k.num_insts;
     }
+    m->num_insts = ctx->num_insts;   /* as parsed: linked copies are not counted again */
 }
 
 static gs_status load_finish(ptx_ctx *ctx, size_t mark, gs_ptx_module **result)
@@ -307,6 +365,8 @@ gs_status gs_ptx_load_with(gs_arena *arena, const char *file_name, const char *t
     ptx_lex_init(&ctx, text, length);
     if (st == GS_OK)
         st = ptx_parse_module(&ctx);
+    if (st == GS_OK)
+        st = ptx_link(&ctx);
     if (st == GS_OK)
         st = load_finish(&ctx, mark, out);
     if (st != GS_OK) {

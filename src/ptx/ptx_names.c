@@ -29,7 +29,8 @@ static const char *const names_op[GS_PTX_OP_COUNT] = {
     "bra", "ret", "exit", "trap",
     "vote", "shfl", "activemask",
     "addc", "subc", "madc",
-    "redux", "match", "bar.warp"
+    "redux", "match", "bar.warp",
+    "call"
 };
 
 static int names_eq(const char *text, uint32_t len, const char *name)
