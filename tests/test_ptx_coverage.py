@@ -62,6 +62,19 @@ SHARED = ".shared .align 16 .b8 sbuf[64];\n"
 TWICE = (".func (.param .b32 d) twice(.param .b32 a)\n{\n"
          "\t.reg .b32 %t<2>;\n\tld.param.b32 %t0, [a];\n"
          "\tadd.s32 %t1, %t0, %t0;\n\tst.param.b32 [d], %t1;\n\tret;\n}\n")
+# The same call through a function pointer, PROTO naming its prototype.
+CALL_INDIRECT = """
+    mov.u64 %rd2, twice;
+    {
+    .param .b32 a0;
+    st.param.b32 [a0], %r1;
+    .param .b32 r0;
+    PROTO
+    call (r0), %rd2, (a0), proto;
+    ld.param.b32 %r2, [r0];
+    }
+    st.global.u32 [%rd1], %r2;
+    """
 CALL_TWICE = """
     {
     .param .b32 a0;
@@ -583,12 +596,11 @@ SNIPPETS = {
         add.u32 %r2, %r1, 1;
         """, module='.file 1 "k.cu"\n'),
     ".section": kernel("", module=".section .debug_abbrev //<\n{\n.b8 1\n.b8 17\n}\n"),
-    ".callprototype": kernel("""
-        proto: .callprototype ()_ (.param .b32 a); //<
-        """),
-    ".calltargets": kernel("""
-        targets: .calltargets f; //<
-        """, module=".func f()\n{\n\tret;\n}\n"),
+    ".callprototype": kernel(CALL_INDIRECT.replace("PROTO", "proto: .callprototype "
+                                                   "(.param .b32 _) _ (.param .b32 _); //<"),
+                             module=TWICE),
+    ".calltargets": kernel(CALL_INDIRECT.replace("PROTO", "proto: .calltargets twice; //<"),
+                           module=TWICE),
     ".branchtargets": kernel("""
         targets: .branchtargets L_0; //<
         L_0:

@@ -154,6 +154,132 @@ class WarpLevel(unittest.TestCase):
             self.assertEqual(got, warpsync_reference(values), mode)
 
 
+def s32(x):
+    return ((x + 2**31) % 2**32) - 2**31
+
+
+def devfuncs_reference(values, n):
+    """examples/kernels/devfuncs.cu, thread by thread (0 past n)."""
+    def add3(x, y, z):
+        return x + y * 2 + z * 3
+
+    def diverge(t):
+        if t & 1:
+            return sum(k ^ t for k in range(t))
+        return add3(t, 1, 2) + 7
+
+    def table(m):
+        a = [i * m + (i ^ m) for i in range(16)]
+        return a[m & 15] + a[(m * 7) & 15]
+
+    out = []
+    for t, x in enumerate(values):
+        if t >= n:
+            out += [0] * 6
+            continue
+        v = add3(x, x + t, (100 - x) - t)
+        if t % 3 == 0:
+            v += diverge(x)
+        acc = 0
+        for k in range(x & 7):
+            if (k + t) & 1:
+                acc += add3(k, t, acc & 15)
+        out += [v if v > 10 else -v, 3 * t, table(x), diverge(x + 1) * 3 + table(x >> 1), acc,
+                diverge(t)]
+    return [s32(v) for v in out]
+
+
+def recursion_reference(values):
+    """examples/kernels/recursion.cu, thread by thread."""
+    ops = [lambda a, b: a + b, lambda a, b: a * b + 1, lambda a, b: a - 3 * b]
+
+    def fib(m):
+        return m if m < 2 else fib(m - 1) + fib(m - 2)
+
+    def walk(depth, v):
+        keep = [v * (i + 1) + depth for i in range(4)]
+        if depth == 0:
+            return keep[v & 3]
+        return walk(depth - 1, v + keep[depth & 3] % 7) + keep[(v + depth) & 3]
+
+    out = []
+    for t, x in enumerate(values):
+        f = ops[x % 3]
+        g = ops[2] if t % 2 else f
+        out += [fib(x % 13), walk(x % 6, t), f(x, t), g(t, x) + g(x, t)]
+    return [s32(v) for v in out]
+
+
+def mutual_reference(values):
+    """examples/kernels/mutual.cu, thread by thread."""
+    def leaf(n, s):
+        return s32(n * 7 + s)
+
+    def ping(n, s):
+        if n <= 0:
+            return s
+        keep = [s32(s * (i + 2) + n) for i in range(3)]
+        nxt = ping if (n + s) & 1 else (pong if (n + s) % 3 == 0 else leaf)
+        r = nxt(n - 1, s32(s + n))
+        return s32(r + keep[(r & 0x7FFFFFFF) % 3])
+
+    def pong(n, s):
+        if n <= 0:
+            return s32(s * 2)
+        nxt = ping if (n * s) % 3 == 0 else pong
+        r = nxt(n - 1, s ^ n)
+        if r & 1:
+            return s32(r * 3 + n)
+        return s32(r - nxt(n // 2, s + 1))
+
+    out = []
+    for t, x in enumerate(values):
+        g = pong if t & 2 else ping
+        out += [ping(x % 11, t), g(x % 9, x)]
+    return out
+
+
+class DeviceFunctions(unittest.TestCase):
+    """Device functions (issue 22 item 1): devfuncs.gsw and recursion.gsw give
+    their C references' outputs on --functional and under timing on every
+    preset, and a recursion deeper than -gs_call_stack_depth is a clear error."""
+
+    def run_all(self, workload, count, reference):
+        folder = tempfile.mkdtemp(prefix="gs-calls-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        runs = [["--functional"]] + [["--config", p, "--quiet"] for p in
+                                     ("gtx480", "qv100", "a100", "h100", "tiny")]
+        for mode in runs:
+            sub = os.path.join(folder, mode[-2] if len(mode) > 1 else "functional")
+            rc, _, err = gpusim(*(mode + ["--workload", workload, "--dump-buffers", sub]))
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(sub, "IN.bin"), "rb") as f:
+                values = list(struct.unpack("<%di" % count, f.read()))
+            with open(os.path.join(sub, "OUT.bin"), "rb") as f:
+                data = f.read()
+            got = list(struct.unpack("<%di" % (len(data) // 4), data))
+            self.assertEqual(got, reference(values), mode)
+
+    def test_devfuncs(self):
+        self.run_all("tests/workload/devfuncs.gsw", 203,
+                     lambda values: devfuncs_reference(values, 200))
+
+    def test_recursion(self):
+        self.run_all("tests/workload/recursion.gsw", 192, recursion_reference)
+
+    def test_mutual_recursion_through_pointers(self):
+        self.run_all("tests/workload/mutual.gsw", 128, mutual_reference)
+
+    def test_call_depth_option(self):
+        for mode in (["--functional"], ["--config", "tiny", "--quiet"]):
+            rc, out, err = gpusim(*(mode + ["--workload", "tests/workload/recursion.gsw",
+                                            "-gs_call_stack_depth", "5"]))
+            self.assertEqual(rc, 2, err)
+            self.assertRegex(err, r"recursion\.ptx:77: error: kernel recursion, CTA \(\d+,0,0\), "
+                             r"warp \d+: device-function calls nest deeper than 5 levels; raise "
+                             r"-gs_call_stack_depth\n$")
+
+
 class DumpBuffersEmptyName(unittest.TestCase):
     def test_empty_folder_name(self):
         for mode in (["--functional"], ["--config", "tiny"]):

@@ -265,6 +265,7 @@ typedef struct gs_config {
     uint32_t watchdog_cycles;              /* -gs_watchdog_cycles */
     uint64_t launch_inst_limit;            /* -gs_launch_inst_limit: warp insts per launch */
     uint32_t simt_stack_depth;             /* -gs_simt_stack_depth: entries per warp */
+    uint32_t call_stack_depth;             /* -gs_call_stack_depth: recursive call levels */
     /* GPGPU-Sim's run control (sim/gpu_run.c; 0 = no limit) */
     uint64_t max_insn;                     /* -gpgpu_max_insn: thread instructions, all kernels */
     uint64_t max_cycle;                    /* -gpgpu_max_cycle: core cycles, all kernels */

@@ -339,6 +339,10 @@ const gs_option gs_options[] = {
         "about 100 times seed 000's largest cap (300 M thread instructions)"),
     U32("gs_simt_stack_depth", simt_stack_depth, "64", 1, 65535,
         "SIMT reconvergence stack entries per warp (nested divergent branches)"),
+    U32("gs_call_stack_depth", call_stack_depth, "32", 1, 4096,
+        "nested device-function calls a kernel that may recurse (or calls through a function "
+        "pointer) is sized for: levels of call frames and register spill in each thread's "
+        "local memory"),
     U32L("gs_arena_mib", arena_mib, "0", 0, GS_MAX_ARENA_MIB,
          "arena size in MiB; 0 = exactly what the run's plan needs (gpusim --arena-bytes)"),
     OPT("gs_default_workload", GS_OPT_FILE, default_workload, "syrk_small", 0, 0,

@@ -78,20 +78,22 @@ typedef struct cli_wl_options {
  * limit per launch) and -gs_simt_stack_depth, checked as on a timing run. */
 static int functional_option(char **argv, int i, gs_config *cfg)
 {
-    static const char *const allowed[] = { "-gs_launch_inst_limit", "-gs_simt_stack_depth" };
+    static const char *const allowed[] = { "-gs_launch_inst_limit", "-gs_simt_stack_depth",
+                                           "-gs_call_stack_depth" };
     uint32_t column = 1, k;
     gs_diag diag;
     int j;
     for (j = 1; j < i; j++)
         column += (uint32_t)strlen(argv[j]) + 1u;
-    for (k = 0; k < 2u; k++)
+    for (k = 0; k < 3u; k++)
         if (strcmp(argv[i], allowed[k]) == 0)
             break;
-    if (k == 2u)
+    if (k == 3u)
         return gs_cli_usage_error("'%s' is not an option of functional runs (--functional "
                                   "--workload NAME|FILE [--quiet] [--dump-buffers DIR] "
                                   "[-gs_launch_inst_limit N] "
-                                  "[-gs_simt_stack_depth N])", argv[i]);
+                                  "[-gs_simt_stack_depth N] [-gs_call_stack_depth N])",
+                                  argv[i]);
     if (gs_config_set_arg(cfg, argv[i], argv[i + 1], column,
                           column + (uint32_t)strlen(argv[i]) + 1u, &diag) != GS_OK)
         return gs_cli_report(&diag);
@@ -183,15 +185,16 @@ gs_status gs_cli_workload_scratch(const gs_workload *wl, gs_wl_read_fn read, voi
 }
 
 /* The largest kernel's frame (its PTX loaded once into a scratch buffer). */
-static gs_status shape_bound(const gs_workload *wl, cli_wl_source *src, gs_exec_shape *bound,
-                             gs_diag *diag)
+static gs_status shape_bound(const gs_workload *wl, cli_wl_source *src, const gs_config *cfg,
+                             gs_exec_shape *bound, gs_diag *diag)
 {
     size_t bytes;
     void *scratch;
     gs_status st = gs_cli_workload_scratch(wl, read_workload_file, src, &scratch, &bytes, diag);
     if (st != GS_OK)
         return st;
-    st = gs_run_shape_bound(wl, read_workload_file, src, scratch, bytes, bound, diag);
+    st = gs_run_shape_bound(wl, read_workload_file, src, scratch, bytes,
+                            cfg->call_stack_depth, bound, diag);
     gs_cli_free_arena(scratch);
     return st;
 }
@@ -211,7 +214,7 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
     int dumped = 0;
     memset(&bound, 0, sizeof bound);
     if ((st = gs_workload_host_config(wl, read_workload_file, src, &hc, diag)) != GS_OK ||
-        (st = shape_bound(wl, src, &bound, diag)) != GS_OK)
+        (st = shape_bound(wl, src, cfg, &bound, diag)) != GS_OK)
         return gs_cli_report(diag);
     /* the CTA context holds the largest kernel's frame, as the timing run's does */
     hc.cta.reg_slots = bound.reg_slots > hc.cta.reg_slots ? bound.reg_slots : hc.cta.reg_slots;
@@ -220,6 +223,7 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
     hc.cta.local_bytes = bound.local_bytes > hc.cta.local_bytes ? bound.local_bytes
                                                                 : hc.cta.local_bytes;
     hc.warp_inst_limit = cfg->launch_inst_limit;
+    hc.ptx_call_stack_depth = cfg->call_stack_depth;
     hc.cta.simt_depth = cfg->simt_stack_depth;
     gs_cli_signals_install();
     hc.stop_poll = gs_cli_stop_poll;

@@ -112,9 +112,13 @@ typedef enum gs_warp_state {
  * frame base to restore when it returns. A call always pushes one SIMT
  * entry, so simt_depth frames per warp always suffice. */
 typedef struct gs_exec_call {
-    uint32_t simt_depth;
+    uint16_t simt_depth;
+    uint16_t function;       /* the callee's index in kernel->linked, with
+                              * GS_EXEC_CALL_SPILLED when the call saved the
+                              * calling lanes' copy of its registers */
     uint32_t caller_frame;
 } gs_exec_call;
+#define GS_EXEC_CALL_SPILLED 0x8000u
 
 typedef struct gs_exec_warp {
     gs_simt_stack stack;

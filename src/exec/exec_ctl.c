@@ -15,6 +15,8 @@
  */
 #include "exec/exec_int.h"
 
+#include "base/fmt.h"
+
 #include <string.h>
 
 /* ---- branch and exit ---- */
@@ -41,31 +43,138 @@ void gs_exec_calls_unwind(gs_exec_warp *warp)
  * point, and the callee's frame starts at the caller's call area (the
  * instruction's reconv field). ret inside a function: its lanes leave the
  * entries the call pushed (as exit leaves all of them); when the last has
- * left, the callee's entry pops and the caller's entry runs on. */
-void gs_exec_call_inst(gs_x *x)
+ * left, the callee's entry pops and the caller's entry runs on.
+ * An indirect call whose lanes hold different addresses calls them one at
+ * a time, lowest lane's first: the other lanes wait in an entry that runs
+ * the call again when the first callee has returned (as a GPU serialises a
+ * divergent indirect call). A call of a function already running on the
+ * warp (recursion) saves the calling lanes' copy of its registers on the
+ * kernel's spill stack and its ret restores them (ptx_link.c sizes it). */
+
+/* The lanes' copies of a linked function's registers and predicates, saved
+ * to (save = 1) or restored from level `level` of the spill stack. */
+static void spill(gs_x *x, const gs_ptx_linked *f, uint32_t level, uint32_t lanes, int save)
+{
+    gs_exec_cta *cta = x->cta;
+    const gs_ptx_kernel *k = cta->kernel;
+    uint32_t lane, i;
+    GS_FOR_LANES(lane, lanes) {
+        uint64_t thread = (uint64_t)x->warp_index * GS_LANES + lane;
+        uint8_t *p = cta->local + thread * cta->local_bytes + k->spill_base +
+                     (uint64_t)level * k->spill_bytes;
+        for (i = 0; i < f->reg_count; i++) {
+            uint64_t *r = &gs_x_row(x, f->reg_base + i)[lane];
+            if (save)
+                gs_le_store(p + 8u * i, 8u, *r);
+            else
+                *r = gs_le_load(p + 8u * i, 8u);
+        }
+        p += 8u * f->reg_count;
+        for (i = 0; i < f->pred_count; i++) {
+            uint32_t *m = &x->preds[f->pred_base + i];
+            if (save)
+                p[i] = (uint8_t)((*m >> lane) & 1u);
+            else
+                *m = (*m & ~(1u << lane)) | ((uint32_t)(p[i] & 1u) << lane);
+        }
+    }
+}
+
+/* Call linked function `j` with `lanes`; `again` lanes run the call again
+ * once it returns (an indirect call's other targets). */
+static void call_function(gs_x *x, uint32_t j, uint32_t lanes, uint32_t again)
 {
     gs_exec_warp *warp = x->warp;
+    const gs_ptx_kernel *k = x->cta->kernel;
     gs_simt_stack *stack = &warp->stack;
     gs_exec_call *call;
-    if (!x->active)
-        return;   /* no lane calls: the stack advances as for any instruction */
-    gs_simt_call(stack, x->active, x->inst->target, x->pc + 1u);
+    uint32_t i, spilled = 0;
+    char what[160];
+    if (warp->num_calls >= k->call_depth) {
+        gs_fmt(what, sizeof what, "device-function calls nest deeper than %u levels; raise %s",
+               (unsigned)k->call_depth, GS_PTX_CALL_DEPTH_OPTION);
+        gs_x_fault(x, GS_E_LIMIT, what);
+        return;
+    }
+    for (i = 0; k->may_recurse && i < warp->num_calls; i++)
+        spilled |= (warp->calls[i].function & ~GS_EXEC_CALL_SPILLED) == j;
+    gs_simt_call(stack, lanes, k->linked[j].start, x->pc + 1u, again);
     x->stack_done = 1;
     if (stack->overflowed)
         return;   /* reported by the step: the run stops */
+    if (spilled)
+        spill(x, &k->linked[j], warp->num_calls, lanes, 1);
     call = &warp->calls[warp->num_calls++];
     call->simt_depth = stack->depth;
+    call->function = (uint16_t)(j | (spilled ? GS_EXEC_CALL_SPILLED : 0u));
     call->caller_frame = warp->frame_base;
     warp->frame_base += x->inst->reconv;
+}
+
+/* The linked function at a function address (GS_PTX_FUNC_ADDR_BASE), or
+ * GS_PTX_NONE with the fault recorded. */
+static uint32_t indirect_target(gs_x *x, uint64_t address)
+{
+    const gs_ptx_kernel *k = x->cta->kernel;
+    const gs_ptx_module *m = x->cta->launch->module;
+    uint64_t index = (address - GS_PTX_FUNC_ADDR_BASE) / GS_PTX_FUNC_ADDR_STEP;
+    char what[200], shown[GS_NAME_SHOWN];
+    uint32_t j;
+    if (address < GS_PTX_FUNC_ADDR_BASE || (address - GS_PTX_FUNC_ADDR_BASE) %
+        GS_PTX_FUNC_ADDR_STEP != 0u || index >= m->num_kernels) {
+        gs_fmt(what, sizeof what, "indirect call through 0x%llx, which is not a device "
+               "function's address", (unsigned long long)address);
+        gs_x_fault(x, GS_E_PTX, what);
+        return GS_PTX_NONE;
+    }
+    gs_str_elide(shown, sizeof shown, m->kernels[index].name);
+    for (j = 0; j < k->num_funcs_linked && k->linked[j].function != index; j++)
+        ;
+    if (j == k->num_funcs_linked) {   /* the link links every function whose address is taken */
+        gs_fmt(what, sizeof what, "indirect call through 0x%llx: %s is not linked into this "
+               "kernel", (unsigned long long)address, shown);
+        gs_x_fault(x, GS_E_PTX, what);
+        return GS_PTX_NONE;
+    }
+    if (k->linked[j].signature != (uint32_t)x->inst->opd[1].value) {
+        gs_fmt(what, sizeof what, "indirect call through 0x%llx: the call's parameter list "
+               "does not match the parameters of %s", (unsigned long long)address, shown);
+        gs_x_fault(x, GS_E_PTX, what);
+        return GS_PTX_NONE;
+    }
+    return j;
+}
+
+void gs_exec_call_inst(gs_x *x)
+{
+    uint64_t scratch[GS_LANES];
+    const uint64_t *address;
+    uint32_t lane, first = 0, same = 0, j;
+    if (!x->active)
+        return;   /* no lane calls: the stack advances as for any instruction */
+    if (x->inst->opd[0].kind != GS_PTX_OPD_REG) {
+        call_function(x, x->inst->opd[0].reg, x->active, 0);
+        return;
+    }
+    address = gs_x_src(x, &x->inst->opd[0], scratch);
+    while (!((x->active >> first) & 1u))
+        first++;
+    GS_FOR_LANES(lane, x->active)
+        same |= (uint32_t)(address[lane] == address[first]) << lane;
+    if ((j = indirect_target(x, address[first])) != GS_PTX_NONE)
+        call_function(x, j, same, x->active & ~same);
 }
 
 static void function_return(gs_x *x)
 {
     gs_exec_warp *warp = x->warp;
-    gs_simt_return(&warp->stack, x->active,
-                   (uint16_t)(warp->calls[warp->num_calls - 1u].simt_depth - 1u), x->pc + 1u);
+    const gs_exec_call *call = &warp->calls[warp->num_calls - 1u];
+    if (call->function & GS_EXEC_CALL_SPILLED)
+        spill(x, &x->cta->kernel->linked[call->function & ~GS_EXEC_CALL_SPILLED],
+              warp->num_calls - 1u, x->active, 0);
+    gs_simt_return(&warp->stack, x->active, (uint16_t)(call->simt_depth - 1u), x->pc + 1u);
     gs_exec_calls_unwind(warp);
-    x->returned = 1;
+    x->returned = 1;   /* a ret in a function is a branch, even one no lane takes */
 }
 
 void gs_exec_exit(gs_x *x)

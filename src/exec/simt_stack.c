@@ -93,9 +93,12 @@ void gs_simt_exit(gs_simt_stack *stack, uint32_t mask, uint32_t next_pc)
         gs_simt_advance(stack, next_pc);
 }
 
-void gs_simt_call(gs_simt_stack *stack, uint32_t mask, uint32_t target, uint32_t return_pc)
+void gs_simt_call(gs_simt_stack *stack, uint32_t mask, uint32_t target, uint32_t return_pc,
+                  uint32_t again)
 {
     stack->entries[stack->depth - 1u].pc = return_pc;
+    if (again)
+        push(stack, return_pc - 1u, return_pc, again);
     push(stack, target, GS_SIMT_NO_RPC, mask);
 }
 

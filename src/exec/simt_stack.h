@@ -69,8 +69,11 @@ void gs_simt_exit(gs_simt_stack *stack, uint32_t mask, uint32_t next_pc);
 
 /* A device-function call (issue 22): the TOS resumes at return_pc, and
  * the calling lanes `mask` get an entry at target with no reconvergence
- * point, which pops when every lane has returned. */
-void gs_simt_call(gs_simt_stack *stack, uint32_t mask, uint32_t target, uint32_t return_pc);
+ * point, which pops when every lane has returned. Lanes `again` (an
+ * indirect call's other targets) get an entry between the two that runs
+ * the call (return_pc - 1) again and reconverges at return_pc. */
+void gs_simt_call(gs_simt_stack *stack, uint32_t mask, uint32_t target, uint32_t return_pc,
+                  uint32_t again);
 
 /* The lanes in `mask` return: removed from the entries at index `from` and
  * above (the callee's), as gs_simt_exit removes them from all. */

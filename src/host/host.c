@@ -290,6 +290,7 @@ gs_status gs_host_module_load(gs_host *host, const char *file_name, const char *
     slot = &host->modules[host->num_modules];
     mark = gs_arena_mark(host->arena);
     options.no_slot_reuse = (uint8_t)(host->config.ptx_no_slot_reuse != 0);
+    options.call_stack_depth = host->config.ptx_call_stack_depth;
     status = gs_ptx_load_with(host->arena, file_name, text, length, &options, &ptx, diag);
     host->ptx_arena_used += gs_arena_mark(host->arena) - mark;
     slot->ptx = ptx;

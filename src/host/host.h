@@ -65,6 +65,9 @@ typedef struct gs_host_config {
                                    * its decoded program); 0 = the length-only
                                    * bound modules_max x gs_ptx_bytes_for(
                                    * ptx_bytes_max), ~150x the text */
+    uint32_t ptx_call_stack_depth;    /* nested calls a kernel that may recurse is sized
+                                       * for (gs_ptx_load_options; 0 = the default,
+                                       * GS_PTX_CALL_DEPTH_DEFAULT; -gs_call_stack_depth) */
     uint32_t ptx_no_slot_reuse;   /* 1: no liveness-based register slot reuse
                                    * (gs_ptx_load_options; for comparisons) */
 } gs_host_config;

@@ -140,7 +140,10 @@ typedef enum gs_ptx_op {
     GS_PTX_OP_REDUX, GS_PTX_OP_MATCH, GS_PTX_OP_WARPSYNC,
     /* device-function call (issue 22 item 1): `call{.uni} (ret), f, (args)`;
      * target = the callee's first instruction in the linked kernel */
-    GS_PTX_OP_CALL,
+    GS_PTX_OP_CALL,   /* opd[0]: LABEL (direct: reg = the linked function's
+                       * index in kernel->linked) or REG (indirect: the
+                       * function's address); opd[1].value: the call's
+                       * parameter layout (a hash, ptx_link.c) */
     GS_PTX_OP_COUNT
 } gs_ptx_op;
 
@@ -397,6 +400,26 @@ typedef struct gs_ptx_param {
     uint32_t offset;           /* offset in the kernel's parameter buffer */
 } gs_ptx_param;
 
+/* A device function linked into a kernel (ptx_link.c), in link order. */
+typedef struct gs_ptx_linked {
+    uint32_t function;         /* its index in module->kernels */
+    uint32_t start;            /* its first instruction in the kernel's array */
+    uint32_t reg_base, reg_count;    /* its register storage slots */
+    uint32_t pred_base, pred_count;  /* its predicate slots */
+    uint32_t signature;        /* its parameter layout (a hash, ptx_link.c) */
+} gs_ptx_linked;
+
+/* A function's address as a value (`mov.u64 %rd, f;`, ptx_link.c): far
+ * above every device address (mem/devmem.h), so a load through it is a
+ * wild-pointer error, and 16 bytes apart per function index. */
+#define GS_PTX_FUNC_ADDR_BASE 0x00F0000000000000ull
+#define GS_PTX_FUNC_ADDR_STEP 16u
+
+/* The loader's default bound on nested device-function calls where a
+ * kernel may recurse (gs_ptx_load_options.call_stack_depth). */
+#define GS_PTX_CALL_DEPTH_DEFAULT 32u
+#define GS_PTX_CALL_DEPTH_OPTION "-gs_call_stack_depth"
+
 typedef struct gs_ptx_kernel {
     const char *name;          /* mangled name as written */
     uint32_t index;            /* position in module->kernels */
@@ -424,6 +447,16 @@ typedef struct gs_ptx_kernel {
     uint32_t call_area;        /* offset of that call area in the frame */
     uint32_t num_funcs_linked; /* .entry: device functions linked behind its
                                 * code (their copies follow its own insts) */
+    const gs_ptx_linked *linked;   /* num_funcs_linked of them */
+    uint32_t call_depth;       /* calls a warp may nest: the longest chain of
+                                * the call graph, or the loader's call-stack
+                                * depth where the kernel may recurse */
+    uint8_t may_recurse;       /* a cycle of calls or an indirect call is reachable */
+    uint32_t spill_base;       /* local-memory offset of the register spill
+                                * stack a recursive call uses (may_recurse) */
+    uint32_t spill_bytes;      /* its bytes per call level */
+    uint32_t occupancy_regs;   /* linked: the registers per thread occupancy
+                                * counts (ptx_link.c); 0: num_reg_storage */
     uint32_t maxntid[3];       /* .maxntid (0 = not given) */
     uint32_t reqntid[3];       /* .reqntid (0 = not given) */
     uint32_t minnctapersm;     /* .minnctapersm (0 = not given) */
@@ -480,6 +513,8 @@ gs_status gs_ptx_load(gs_arena *arena, const char *file_name, const char *text, 
 typedef struct gs_ptx_load_options {
     uint8_t no_slot_reuse;     /* 1: one storage slot per register (no
                                 * liveness-based reuse; for comparisons) */
+    uint32_t call_stack_depth; /* nested calls a kernel that may recurse is
+                                * sized for (0: GS_PTX_CALL_DEPTH_DEFAULT) */
 } gs_ptx_load_options;
 
 gs_status gs_ptx_load_with(gs_arena *arena, const char *file_name, const char *text,

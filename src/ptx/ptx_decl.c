@@ -390,7 +390,8 @@ static gs_status decl_var_offset(ptx_ctx *ctx, ptx_vscratch *v, const ptx_tok *a
         end = k->shared_static_bytes;
         v->v.offset = decl_place(&end, size, align);
         k->shared_static_bytes = (uint32_t)end;
-    } else if (v->v.space == GS_SPACE_LOCAL && k) {
+    }
+    if (v->v.space == GS_SPACE_LOCAL && k) {
         end = k->local_bytes;
         v->v.offset = decl_place(&end, size, align);
         if (end > GS_PTX_LOCAL_BYTES_MAX)
@@ -720,6 +721,8 @@ static gs_status decl_body_directive(ptx_ctx *ctx)
         ptx_next(ctx);
         return decl_pragma(ctx);
     }
+    if (ptx_is(t, ".callprototype") || ptx_is(t, ".calltargets"))
+        return ptx_skip_call_directive(ctx);
     /* .param in a body: a call block's argument or return value, laid out
      * in the frame's call area when a call passes it (ptx_link.c) */
     if (space == GS_SPACE_SHARED || space == GS_SPACE_LOCAL || space == GS_SPACE_GLOBAL ||
@@ -866,6 +869,7 @@ static gs_status decl_kernel(ptx_ctx *ctx, int is_entry, int is_visible)
     ks->first_param = ctx->num_params;
     ks->first_inst = ctx->num_insts;
     ks->first_call = ctx->num_calls;
+    ks->first_place = ctx->num_places;
     ks->linked_at = GS_PTX_NONE;
     ks->k.is_entry = (uint8_t)is_entry;
     ks->k.is_visible = (uint8_t)is_visible;
@@ -885,6 +889,10 @@ static gs_status decl_kernel(ptx_ctx *ctx, int is_entry, int is_visible)
     }
     if (st == GS_OK && !ptx_is_punct(&ctx->tok, '{'))
         st = decl_unexpected(ctx, "'{' to open the kernel body");
+    if (st == GS_OK) {   /* known in its own body: `mov %rd, f` inside f */
+        ks->name = name.text;
+        ks->name_len = name.len;
+    }
     /* a device function's frame starts with its parameters, then its .local
      * variables (ptx_link.c: frames) */
     if (!is_entry)

@@ -218,7 +218,7 @@ static gs_status inst_opcode(ptx_ctx *ctx, gs_ptx_inst *inst)
 
 /* ---- operands ---- */
 
-static gs_status inst_slot(ptx_ctx *ctx, uint32_t sym, const ptx_tok *at, uint32_t *slot)
+gs_status ptx_register_slot(ptx_ctx *ctx, uint32_t sym, const ptx_tok *at, uint32_t *slot)
 {
     ptx_sym *s = &ctx->syms[sym];
     gs_ptx_kernel *k = &ctx->cur->k;
@@ -241,7 +241,7 @@ static gs_status inst_register(ptx_ctx *ctx, const ptx_tok *at, uint32_t *slot, 
     if (sym == GS_PTX_NONE)
         return ptx_error(ctx, at, "undeclared register '%s'", ptx_tok_str(at, text, sizeof text));
     *is_pred = ctx->syms[sym].kind == PTX_SYM_PRED;
-    return inst_slot(ctx, sym, at, slot);
+    return ptx_register_slot(ctx, sym, at, slot);
 }
 
 uint64_t ptx_shared_offset(ptx_ctx *ctx, uint32_t var)
@@ -262,6 +262,13 @@ uint64_t ptx_shared_offset(ptx_ctx *ctx, uint32_t var)
         k->shared_static_bytes = (uint32_t)(at + v->v.size_bytes);
         v->kernel_seen = ctx->cur_index;
         v->kernel_offset = at;
+        if (ctx->num_places < ctx->caps.shared_places) {   /* for the link (ptx_link.c) */
+            ptx_place *p = &ctx->places[ctx->num_places++];
+            p->kernel = ctx->cur_index;
+            p->var = var;
+            p->offset = at;
+            ctx->cur->num_places++;
+        }
     }
     return v->kernel_offset;
 }
@@ -292,8 +299,8 @@ static gs_status inst_symbol(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_operand *o)
     }
     if (sym != GS_PTX_NONE && (ctx->syms[sym].kind == PTX_SYM_KERNEL ||
                                ctx->syms[sym].kind == PTX_SYM_FUNC_DECL))
-        return ptx_error(ctx, at, "unsupported use of function '%s' as a value",
-                         ptx_tok_str(at, text, sizeof text));
+        return ptx_error(ctx, at, "unsupported use of function '%s' as a value (only "
+                         "mov takes a function's address)", ptx_tok_str(at, text, sizeof text));
     return ptx_error(ctx, at, "undefined identifier '%s'", ptx_tok_str(at, text, sizeof text));
 }
 
@@ -482,6 +489,16 @@ static gs_status inst_label_operand(ptx_ctx *ctx, gs_ptx_operand *o)
     return GS_OK;
 }
 
+static int inst_is_function(const ptx_ctx *ctx, const ptx_tok *t)
+{
+    uint32_t sym = ptx_sym_find(ctx, t->text, t->len);
+    if (sym == GS_PTX_NONE && ctx->cur && ctx->cur->name_len == t->len &&
+        memcmp(ctx->cur->name, t->text, t->len) == 0)
+        return 1;   /* the body's own name, registered when it ends */
+    return sym != GS_PTX_NONE && (ctx->syms[sym].kind == PTX_SYM_KERNEL ||
+                                  ctx->syms[sym].kind == PTX_SYM_FUNC_DECL);
+}
+
 static gs_status inst_operand(ptx_ctx *ctx, gs_ptx_inst *inst, gs_ptx_operand *o)
 {
     const ptx_tok *t = &ctx->tok;
@@ -526,6 +543,8 @@ static gs_status inst_operand(ptx_ctx *ctx, gs_ptx_inst *inst, gs_ptx_operand *o
         ptx_next(ctx);
         return GS_OK;
     }
+    if (inst->op == GS_PTX_OP_MOV && inst_is_function(ctx, t))   /* a function pointer */
+        return ptx_function_address(ctx, t, o, (uint32_t)(o - inst->opd));
     o->kind = GS_PTX_OPD_SYMBOL;
     if (inst_symbol(ctx, t, o) != GS_OK)
         return GS_E_PTX;

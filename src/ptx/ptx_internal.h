@@ -25,9 +25,13 @@ typedef struct ptx_caps {
     size_t params;
     size_t kernels;
     size_t init_bytes; /* <= 8 bytes per 2 chars of initialiser */
-    size_t calls;      /* call instructions: one per "call" opcode word */
+    size_t calls;      /* call instructions and function addresses taken: one per
+                        * "call" or "mov" opcode word */
     size_t call_args;  /* parameters named by calls: each a word in a list */
     size_t linked_insts;   /* instructions of the linked kernels (ptx_link.c) */
+    size_t linked_funcs;   /* their tables of linked functions, all together */
+    size_t shared_places;  /* module-scope .shared variables placed in a body's
+                            * window: at most one per word (0: nothing links) */
 } ptx_caps;
 
 void ptx_caps_for(size_t text_length, ptx_caps *caps);
@@ -80,10 +84,14 @@ typedef struct ptx_kscratch {
     uint32_t first_inst;
     uint32_t cc_slot;     /* hidden carry-flag predicate slot + 1 (0: none yet) */
     uint32_t call_area_bytes;  /* the largest call block's parameters */
-    uint32_t first_call;  /* its calls: ctx->calls[first_call, + num_calls) */
+    uint32_t first_call;  /* its calls and function addresses taken:
+                           * ctx->calls[first_call, + num_calls) */
     uint32_t num_calls;
+    int has_call;         /* a call instruction (not only addresses taken) */
+    uint32_t first_place, num_places;   /* its ctx->places */
     uint32_t linked_at;   /* .entry with calls: its linked code in ctx->linked
                            * (GS_PTX_NONE: none; insts are its own) */
+    uint32_t linked_funcs_at;   /* ... and its table in ctx->linked_funcs */
 } ptx_kscratch;
 
 typedef struct ptx_pscratch {
@@ -106,14 +114,31 @@ typedef struct ptx_fixup {    /* a label operand waiting for its label */
     ptx_tok tok;
 } ptx_fixup;
 
+/* A module-scope .shared variable placed in a body's window (ptx_shared_offset):
+ * the link places the ones a function uses in each calling kernel's window. */
+typedef struct ptx_place {
+    uint32_t kernel, var;
+    uint64_t offset;
+} ptx_place;
+
 /* A call instruction waiting for the link (ptx_link.c): its callee's name
  * and the call block's .param variables it passes, return values first. */
+enum ptx_call_kind {
+    PTX_CALL_DIRECT = 0,  /* call f */
+    PTX_CALL_INDIRECT,    /* call %rd (callee: the prototype's name) */
+    PTX_CALL_ADDRESS      /* mov %rd, f: f's address taken (operand `operand`) */
+};
+
 typedef struct ptx_call {
     uint32_t inst;        /* index in ctx->insts */
     uint32_t caller;      /* kernel index of the body it is in */
     ptx_tok callee;
     uint32_t first_arg;   /* in ctx->call_args */
     uint16_t num_rets, num_args;
+    uint8_t kind;         /* enum ptx_call_kind */
+    uint8_t operand;
+    uint32_t target;      /* the callee's kernel index, after the link resolved it
+                           * (GS_PTX_NONE for an indirect call) */
 } ptx_call;
 
 typedef struct ptx_ctx {
@@ -152,12 +177,17 @@ typedef struct ptx_ctx {
     uint32_t num_call_args;
     gs_ptx_inst *linked;      /* linked kernels' instructions (ptx_link.c) */
     uint32_t num_linked;
+    gs_ptx_linked *linked_funcs;  /* their tables of linked functions */
+    uint32_t num_linked_funcs;
+    ptx_place *places;
+    uint32_t num_places;
     gs_ptx_module module;     /* header fields gathered while parsing */
     uint32_t scope;           /* serial of the innermost open block */
     uint32_t next_scope;
     ptx_kscratch *cur;        /* kernel being parsed, or NULL */
     uint32_t cur_index;
     int reuse_slots;          /* liveness-based slot reuse (ptx_live.c) */
+    uint32_t call_stack_depth;    /* gs_ptx_load_options.call_stack_depth, resolved */
 } ptx_ctx;
 
 /* ---- lexer (ptx_lex.c) ---- */
@@ -213,6 +243,8 @@ gs_status ptx_parse_module(ptx_ctx *ctx);
 
 /* ---- instructions (ptx_inst.c) ---- */
 gs_status ptx_parse_inst(ptx_ctx *ctx);
+/* The slot of register symbol `sym`, numbered on first use. */
+gs_status ptx_register_slot(ptx_ctx *ctx, uint32_t sym, const ptx_tok *at, uint32_t *slot);
 /* Place a module-scope .shared variable in the current kernel's window. */
 uint64_t ptx_shared_offset(ptx_ctx *ctx, uint32_t var);
 
@@ -238,6 +270,11 @@ void ptx_live_reuse(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts,
 /* ---- device-function calls (ptx_link.c) ---- */
 /* `call` after its opcode word (ptx_inst.c hands it over). */
 gs_status ptx_parse_call(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst *inst);
+/* `mov %rd, f`: record f's address as the operand's value (resolved at the link). */
+gs_status ptx_function_address(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_operand *o,
+                               uint32_t operand);
+/* `name: .callprototype ...;` / `.calltargets ...;` in a body (the label is read). */
+gs_status ptx_skip_call_directive(ptx_ctx *ctx);
 /* After a body: lay out its frame and aim its call-frame operands. */
 gs_status ptx_finish_frame(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts);
 /* After the module: link each kernel with the device functions it calls. */

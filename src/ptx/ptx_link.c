@@ -28,9 +28,15 @@
  *    passes parameters in registers), call and ret as branch-unit control
  *    instructions (ptx_cfg.c); a function's .local accesses are local
  *    memory accesses, as they are on the GPU.
- *  - Not yet: recursion (a cycle in the call graph), indirect calls through
- *    a register (function pointers, prototypes) and calls to functions the
- *    module only declares (vprintf, ...). Each is a load error naming it.
+ *  - Function pointers: `mov %rd, f` gives f's address (ptx.h); an indirect
+ *    call (`call (r), %rd, (a), prototype`) checks the callee's parameter
+ *    layout when it runs, and a kernel that reaches one is linked with every
+ *    function whose address the module takes.
+ *  - Recursion: a kernel that can recurse or call indirectly is sized for
+ *    the loader's call-stack depth; a call of a function already running on
+ *    the warp saves the calling lanes' copy of its registers (exec_ctl.c).
+ *  - Not yet: calls to functions the module only declares (vprintf, ...):
+ *    a load error naming the function.
  */
 #include "ptx/ptx_internal.h"
 
@@ -125,34 +131,89 @@ gs_status ptx_parse_call(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst *inst)
             return st;
     }
     if (ctx->tok.kind != PTX_TK_WORD || ctx->tok.text[0] == '.')
-        return ptx_error(ctx, &ctx->tok, "expected the name of the function to call");
-    if (ctx->tok.text[0] == '%')
-        return ptx_error(ctx, &ctx->tok, "unsupported indirect call through '%s' (function "
-                         "pointers are not supported yet)",
-                         ptx_tok_str(&ctx->tok, text, sizeof text));
+        return ptx_error(ctx, &ctx->tok, "expected the function to call");
     c->callee = ctx->tok;
+    inst->num_operands = 1;
+    inst->opd[0].reg = inst->opd[0].reg2 = inst->opd[0].symbol = GS_PTX_NONE;
+    if (ctx->tok.text[0] == '%') {   /* through a function pointer */
+        uint32_t sym = ptx_sym_register(ctx, &ctx->tok);
+        c->kind = PTX_CALL_INDIRECT;
+        inst->opd[0].kind = GS_PTX_OPD_REG;
+        if (sym == GS_PTX_NONE || ctx->syms[sym].kind == PTX_SYM_PRED ||
+            ctx->syms[sym].kind == PTX_SYM_PRED_RANGE)
+            return ptx_error(ctx, &ctx->tok, "an indirect call needs a data register holding "
+                             "the function's address, not '%s'",
+                             ptx_tok_str(&ctx->tok, text, sizeof text));
+        if ((st = ptx_register_slot(ctx, sym, &ctx->tok, &inst->opd[0].reg)) != GS_OK)
+            return st;
+    } else {
+        inst->opd[0].kind = GS_PTX_OPD_LABEL;
+        inst->opd[0].value = GS_PTX_NONE;
+    }
     ptx_next(ctx);
-    if (ptx_is_punct(&ctx->tok, ',')) {
+    if (ptx_is_punct(&ctx->tok, ',') && ptx_is_punct(ptx_peek(ctx), '(')) {
         ptx_next(ctx);
         if ((st = call_list(ctx, &c->num_args, &layout)) != GS_OK)
             return st;
     }
-    if (ptx_is_punct(&ctx->tok, ','))
-        return ptx_error(ctx, &ctx->tok, "unsupported call with a prototype or target list "
-                         "(indirect calls are not supported yet)");
+    if (ptx_is_punct(&ctx->tok, ',')) {   /* the prototype (or target list) of an indirect call */
+        ptx_next(ctx);
+        if (c->kind != PTX_CALL_INDIRECT || ctx->tok.kind != PTX_TK_WORD)
+            return ptx_error(ctx, &ctx->tok, "only an indirect call (through a register) "
+                             "names a prototype");
+        ptx_next(ctx);
+    } else if (c->kind == PTX_CALL_INDIRECT) {
+        return ptx_error(ctx, &ctx->tok, "an indirect call needs a .callprototype or "
+                         ".calltargets label after its arguments");
+    }
     if (layout > GS_PTX_LOCAL_BYTES_MAX)
         return ptx_error_status(ctx, GS_E_LIMIT, &c->callee, "a call passes %llu bytes of "
                                 "parameters, above the %u of a thread's local memory",
                                 (unsigned long long)layout, (unsigned)GS_PTX_LOCAL_BYTES_MAX);
     if (layout > ks->call_area_bytes)
         ks->call_area_bytes = (uint32_t)layout;
+    ks->has_call = 1;
     ks->num_calls++;
     ctx->num_calls++;
-    inst->num_operands = 1;
-    inst->opd[0].kind = GS_PTX_OPD_LABEL;
-    inst->opd[0].reg = inst->opd[0].reg2 = inst->opd[0].symbol = GS_PTX_NONE;
-    inst->opd[0].value = GS_PTX_NONE;
     return ptx_expect(ctx, ';');
+}
+
+gs_status ptx_function_address(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_operand *o,
+                               uint32_t operand)
+{
+    ptx_call *c;
+    if (ctx->num_calls >= ctx->caps.calls)
+        return ptx_error_status(ctx, GS_E_LIMIT, at, "too many calls");
+    c = &ctx->calls[ctx->num_calls++];
+    memset(c, 0, sizeof *c);
+    c->inst = ctx->num_insts;
+    c->caller = ctx->cur_index;
+    c->callee = *at;
+    c->kind = PTX_CALL_ADDRESS;
+    c->operand = (uint8_t)operand;
+    c->first_arg = ctx->num_call_args;
+    ctx->cur->num_calls++;
+    o->kind = GS_PTX_OPD_IMM;   /* GS_PTX_FUNC_ADDR_BASE + index * STEP, at the link */
+    o->value = 0;
+    ptx_next(ctx);
+    return GS_OK;
+}
+
+/* `.callprototype` describes an indirect call's parameters and `.calltargets`
+ * lists its possible callees; gpusim checks the callee's parameter layout
+ * against the call's own list when the call runs, so both are read and
+ * skipped (decision). */
+gs_status ptx_skip_call_directive(ptx_ctx *ctx)
+{
+    ptx_tok at = ctx->tok;
+    while (!ptx_is_punct(&ctx->tok, ';')) {
+        if (ctx->tok.kind == PTX_TK_EOF || ptx_is_punct(&ctx->tok, '}'))
+            return ptx_error(ctx, &at, "unterminated %s (missing ';')",
+                             ptx_is(&at, ".callprototype") ? ".callprototype" : ".calltargets");
+        ptx_next(ctx);
+    }
+    ptx_next(ctx);
+    return GS_OK;
 }
 
 /* ---- a body's frame ---- */
@@ -203,72 +264,125 @@ gs_status ptx_finish_frame(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *ins
 
 /* ---- the link ---- */
 
-/* Resolve each call to its callee's kernel index and check that the call
- * block's parameters are the callee's: same count, sizes and offsets. */
+/* A parameter layout as one number (FNV-1a over the return count and each
+ * parameter's size and offset): an indirect call checks its callee's
+ * against its own when it runs (exec_ctl.c). */
+static uint32_t link_hash(uint32_t h, uint64_t value)
+{
+    unsigned i;
+    for (i = 0; i < 8u; i++) {
+        h ^= (uint32_t)(value >> (8u * i)) & 0xFFu;
+        h *= 16777619u;
+    }
+    return h;
+}
+
+static uint32_t link_call_signature(const ptx_ctx *ctx, const ptx_call *call)
+{
+    uint32_t h = link_hash(2166136261u, call->num_rets), i;
+    for (i = 0; i < (uint32_t)call->num_rets + call->num_args; i++) {
+        const gs_ptx_var *v = &ctx->vars[ctx->call_args[call->first_arg + i]].v;
+        h = link_hash(link_hash(h, v->size_bytes), v->offset);
+    }
+    return h;
+}
+
+static uint32_t link_function_signature(const ptx_ctx *ctx, const ptx_kscratch *ks)
+{
+    uint32_t h = link_hash(2166136261u, ks->k.num_rets), i;
+    for (i = 0; i < ks->k.num_params; i++) {
+        const gs_ptx_param *p = &ctx->params[ks->first_param + i].p;
+        h = link_hash(link_hash(h, p->size_bytes), p->offset);
+    }
+    return h;
+}
+
+/* A direct call's parameters must be its callee's: same count, sizes and
+ * offsets (the call area is laid out as the callee's frame). */
+static gs_status link_check_params(ptx_ctx *ctx, const ptx_call *call, const ptx_kscratch *f,
+                                   const char *text)
+{
+    uint32_t i;
+    if (call->num_rets != f->k.num_rets || call->num_rets + call->num_args != f->k.num_params)
+        return ptx_error(ctx, &call->callee, "the call to '%s' passes %u return value(s) and "
+                         "%u argument(s); the function takes %u and %u", text,
+                         (unsigned)call->num_rets, (unsigned)call->num_args,
+                         (unsigned)f->k.num_rets, (unsigned)(f->k.num_params - f->k.num_rets));
+    for (i = 0; i < f->k.num_params; i++) {
+        const gs_ptx_var *v = &ctx->vars[ctx->call_args[call->first_arg + i]].v;
+        const gs_ptx_param *p = &ctx->params[f->first_param + i].p;
+        if (v->size_bytes != p->size_bytes || v->offset != p->offset)
+            return ptx_error(ctx, &call->callee, "%s %u of the call to '%s' has %llu bytes at "
+                             "offset %llu of the parameter list; the function's has %u bytes "
+                             "at offset %u", i < call->num_rets ? "return value" : "argument",
+                             (unsigned)(i < call->num_rets ? i + 1u : i - call->num_rets + 1u),
+                             text, (unsigned long long)v->size_bytes,
+                             (unsigned long long)v->offset, (unsigned)p->size_bytes,
+                             (unsigned)p->offset);
+    }
+    return GS_OK;
+}
+
+/* Resolve each call and function address to its callee's kernel index. */
 static gs_status link_resolve(ptx_ctx *ctx)
 {
-    uint32_t c, i;
+    uint32_t c;
+    gs_status st;
     char text[80];
     for (c = 0; c < ctx->num_calls; c++) {
-        const ptx_call *call = &ctx->calls[c];
-        uint32_t sym = ptx_sym_find(ctx, call->callee.text, call->callee.len);
+        ptx_call *call = &ctx->calls[c];
+        gs_ptx_inst *inst = &ctx->insts[call->inst];
+        uint32_t sym;
         const ptx_kscratch *callee;
+        call->target = GS_PTX_NONE;
+        if (call->kind == PTX_CALL_INDIRECT) {
+            inst->opd[1].value = link_call_signature(ctx, call);
+            continue;
+        }
+        sym = ptx_sym_find(ctx, call->callee.text, call->callee.len);
         ptx_tok_str(&call->callee, text, sizeof text);
         if (sym != GS_PTX_NONE && ctx->syms[sym].kind == PTX_SYM_FUNC_DECL)
-            return ptx_error(ctx, &call->callee, "call to '%s', which this module declares "
-                             "but does not define%s", text, strcmp(text, "vprintf") == 0
+            return ptx_error(ctx, &call->callee, "%s '%s', which this module declares but "
+                             "does not define%s", call->kind == PTX_CALL_ADDRESS ?
+                             "the address of" : "call to", text, strcmp(text, "vprintf") == 0
                              ? " (printf is not supported yet)" : " (gpusim links one module)");
         if (sym == GS_PTX_NONE || ctx->syms[sym].kind != PTX_SYM_KERNEL)
             return ptx_error(ctx, &call->callee, "call to '%s', which is not a function of "
                              "this module", text);
         callee = &ctx->kernels[ctx->syms[sym].index];
         if (callee->k.is_entry)
-            return ptx_error(ctx, &call->callee, "call to '%s', a kernel (.entry): only a "
-                             ".func can be called", text);
-        if (call->num_rets != callee->k.num_rets ||
-            call->num_rets + call->num_args != callee->k.num_params)
-            return ptx_error(ctx, &call->callee, "the call to '%s' passes %u return value(s) "
-                             "and %u argument(s); the function takes %u and %u", text,
-                             (unsigned)call->num_rets, (unsigned)call->num_args,
-                             (unsigned)callee->k.num_rets,
-                             (unsigned)(callee->k.num_params - callee->k.num_rets));
-        for (i = 0; i < callee->k.num_params; i++) {
-            const gs_ptx_var *v = &ctx->vars[ctx->call_args[call->first_arg + i]].v;
-            const gs_ptx_param *p = &ctx->params[callee->first_param + i].p;
-            if (v->size_bytes != p->size_bytes || v->offset != p->offset)
-                return ptx_error(ctx, &call->callee, "%s %u of the call to '%s' has %llu "
-                                 "bytes at offset %llu of the parameter list; the function's "
-                                 "has %u bytes at offset %u", i < call->num_rets ?
-                                 "return value" : "argument", (unsigned)(i < call->num_rets ?
-                                 i + 1u : i - call->num_rets + 1u), text,
-                                 (unsigned long long)v->size_bytes,
-                                 (unsigned long long)v->offset, (unsigned)p->size_bytes,
-                                 (unsigned)p->offset);
+            return ptx_error(ctx, &call->callee, "%s '%s', a kernel (.entry): only a .func can "
+                             "be called", call->kind == PTX_CALL_ADDRESS ? "the address of" :
+                             "call to", text);
+        call->target = ctx->syms[sym].index;
+        if (call->kind == PTX_CALL_ADDRESS) {
+            inst->opd[call->operand].value =
+                GS_PTX_FUNC_ADDR_BASE + (uint64_t)call->target * GS_PTX_FUNC_ADDR_STEP;
+            continue;
         }
-        ctx->insts[call->inst].opd[0].symbol = ctx->syms[sym].index;
+        if ((st = link_check_params(ctx, call, callee, text)) != GS_OK)
+            return st;
+        inst->opd[0].symbol = call->target;
+        inst->opd[1].value = link_call_signature(ctx, call);
     }
     return GS_OK;
 }
 
-/* Per body: the bytes below its frame base that the deepest chain of calls
- * from it needs (need), found by a depth-first walk of the call graph
- * without recursion (explicit stack); a cycle is refused. */
+/* Per body, a depth-first walk of the call graph without recursion
+ * (explicit stack): need = the bytes below its frame base that the deepest
+ * chain of frames from it takes, levels = the frames of that chain below
+ * it, recurse = a cycle or an indirect call is reachable from it. A taken
+ * address is no edge: only an indirect call can use it, and a kernel that
+ * reaches one is sized as one that may recurse. */
 typedef struct link_walk {
     uint32_t *state;      /* per kernel: 0 new, 1 on the walk's path, 2 done */
     uint64_t *need;       /* per kernel, when done */
+    uint32_t *levels;
+    uint32_t *regs;       /* register storage of the chain: its own + its callees' */
+    uint32_t *recurse;
     uint32_t *stack;      /* kernel indices on the path */
     uint32_t *next;       /* per path entry: next call to follow */
 } link_walk;
-
-static gs_status link_cycle(ptx_ctx *ctx, const ptx_call *call)
-{
-    char text[80], caller[80];
-    const ptx_kscratch *ks = &ctx->kernels[call->caller];
-    link_name(ks->name, ks->name_len, caller, sizeof caller);
-    return ptx_error(ctx, &call->callee, "unsupported recursion: '%s' calls '%s', which is "
-                     "already on this call path (recursive device functions are not "
-                     "supported yet)", caller, ptx_tok_str(&call->callee, text, sizeof text));
-}
 
 /* The caller's frame holds the callee's chain from its call area. */
 static void link_need_via(const ptx_ctx *ctx, link_walk *w, uint32_t caller, uint32_t callee)
@@ -276,35 +390,48 @@ static void link_need_via(const ptx_ctx *ctx, link_walk *w, uint32_t caller, uin
     uint64_t via = (uint64_t)ctx->kernels[caller].k.call_area + w->need[callee];
     if (via > w->need[caller])
         w->need[caller] = via;
+    if (w->levels[callee] + 1u > w->levels[caller])
+        w->levels[caller] = w->levels[callee] + 1u;
+    if (ctx->kernels[caller].k.num_reg_storage + w->regs[callee] > w->regs[caller])
+        w->regs[caller] = ctx->kernels[caller].k.num_reg_storage + w->regs[callee];
+    w->recurse[caller] |= w->recurse[callee];
 }
 
-static gs_status link_need(ptx_ctx *ctx, link_walk *w, uint32_t root)
+static void link_enter(const ptx_ctx *ctx, link_walk *w, uint32_t k, uint32_t depth)
 {
-    uint32_t depth = 0;
+    w->state[k] = 1u;
+    w->need[k] = ctx->kernels[k].k.frame_bytes;
+    w->levels[k] = 0;
+    w->regs[k] = ctx->kernels[k].k.num_reg_storage;
+    w->recurse[k] = 0;
+    w->stack[depth] = k;
+    w->next[depth] = 0;
+}
+
+static void link_walk_from(const ptx_ctx *ctx, link_walk *w, uint32_t root)
+{
+    uint32_t depth = 1, i;
     if (w->state[root] == 2u)
-        return GS_OK;
-    w->stack[0] = root;
-    w->next[0] = 0;
-    w->state[root] = 1u;
-    w->need[root] = ctx->kernels[root].k.frame_bytes;
-    depth = 1;
+        return;
+    link_enter(ctx, w, root, 0);
     while (depth > 0) {
         uint32_t k = w->stack[depth - 1u];
         const ptx_kscratch *ks = &ctx->kernels[k];
         if (w->next[depth - 1u] < ks->num_calls) {
             const ptx_call *call = &ctx->calls[ks->first_call + w->next[depth - 1u]++];
-            uint32_t g = ctx->insts[call->inst].opd[0].symbol;
-            if (w->state[g] == 1u)
-                return link_cycle(ctx, call);
-            if (w->state[g] == 2u) {
+            uint32_t g = call->target;
+            if (call->kind == PTX_CALL_ADDRESS) {
+                continue;   /* only an indirect call, which marks `recurse`, can use it */
+            } else if (call->kind == PTX_CALL_INDIRECT) {
+                w->recurse[k] = 1u;
+            } else if (w->state[g] == 1u) {   /* a cycle: recursion */
+                for (i = 0; i < depth; i++)
+                    w->recurse[w->stack[i]] = 1u;
+            } else if (w->state[g] == 2u) {
                 link_need_via(ctx, w, k, g);
-                continue;
+            } else {
+                link_enter(ctx, w, g, depth++);
             }
-            w->state[g] = 1u;
-            w->need[g] = ctx->kernels[g].k.frame_bytes;
-            w->stack[depth] = g;
-            w->next[depth] = 0;
-            depth++;
             continue;
         }
         w->state[k] = 2u;
@@ -312,7 +439,6 @@ static gs_status link_need(ptx_ctx *ctx, link_walk *w, uint32_t root)
         if (depth > 0)
             link_need_via(ctx, w, w->stack[depth - 1u], k);
     }
-    return GS_OK;
 }
 
 /* Copy one body into the linked array at `at`, moving its registers,
@@ -395,17 +521,28 @@ static void link_ret(gs_ptx_inst *inst, uint32_t line)
 }
 
 /* The functions kernel `root` reaches, in the order its calls first name
- * them (breadth first): written to list, their count returned. */
+ * them (breadth first); where an indirect call is reachable, every function
+ * whose address the module takes as well, in the order they are taken. */
 static uint32_t link_reach(ptx_ctx *ctx, uint32_t root, uint32_t *list, uint32_t *seen)
 {
-    uint32_t n = 0, head = 0, k = root, c;
+    uint32_t n = 0, head = 0, k = root, c, i;
+    int indirect = 0;
     for (;;) {
         const ptx_kscratch *ks = &ctx->kernels[k];
         for (c = 0; c < ks->num_calls; c++) {
-            uint32_t g = ctx->insts[ctx->calls[ks->first_call + c].inst].opd[0].symbol;
-            if (seen[g] != root + 1u) {
-                seen[g] = root + 1u;
-                list[n++] = g;
+            const ptx_call *call = &ctx->calls[ks->first_call + c];
+            if (call->kind == PTX_CALL_INDIRECT && !indirect) {
+                indirect = 1;
+                for (i = 0; i < ctx->num_calls; i++) {
+                    uint32_t g = ctx->calls[i].target;
+                    if (ctx->calls[i].kind == PTX_CALL_ADDRESS && seen[g] != root + 1u) {
+                        seen[g] = root + 1u;
+                        list[n++] = g;
+                    }
+                }
+            } else if (call->kind == PTX_CALL_DIRECT && seen[call->target] != root + 1u) {
+                seen[call->target] = root + 1u;
+                list[n++] = call->target;
             }
         }
         if (head == n)
@@ -414,21 +551,186 @@ static uint32_t link_reach(ptx_ctx *ctx, uint32_t root, uint32_t *list, uint32_t
     }
 }
 
+/* ---- .shared variables a function names ----
+ * A function's .shared variables (its own, and the module-scope ones it
+ * names) were placed in its own window while it was parsed; in each kernel
+ * it is linked into they move to that kernel's window: a module-scope
+ * variable the kernel uses too keeps the kernel's offset (one variable,
+ * one place, as in CUDA), any other is appended to the kernel's static
+ * window; dynamic (.extern) shared memory then starts after the grown
+ * window, for the kernel's own operands and the functions' alike. */
+
+static int link_is_shared_var(const gs_ptx_operand *o)
+{
+    return (o->kind == GS_PTX_OPD_ADDR || o->kind == GS_PTX_OPD_SYMBOL) &&
+           o->space == GS_SPACE_SHARED && o->symbol != GS_PTX_NONE;
+}
+
+/* The offset of var in body k's own window (its placement record). */
+static uint64_t link_body_offset(const ptx_ctx *ctx, uint32_t k, uint32_t var)
+{
+    const ptx_kscratch *ks = &ctx->kernels[k];
+    uint32_t i;
+    if (ctx->vars[var].v.kernel != GS_PTX_NONE)
+        return ctx->vars[var].v.offset;
+    for (i = 0; i < ks->num_places; i++)
+        if (ctx->places[ks->first_place + i].var == var)
+            return ctx->places[ks->first_place + i].offset;
+    return 0;   /* not reached: a body places each module-scope variable it names */
+}
+
+static uint64_t link_extern_base(uint64_t static_bytes, uint32_t align)
+{
+    return link_align_up(static_bytes, align ? align : 1u);
+}
+
+static gs_status link_shared(ptx_ctx *ctx, uint32_t root, gs_ptx_inst *out, uint32_t n,
+                             const gs_ptx_linked *table, uint64_t *kofs)
+{
+    const ptx_kscratch *ks = &ctx->kernels[root];
+    gs_ptx_kernel *k = &ctx->kernels[root].k;
+    uint64_t size = k->shared_static_bytes, base_old = link_extern_base(size,
+                                                                      k->dynamic_shared_align);
+    uint32_t align = k->dynamic_shared_align, i, f, j;
+    int dynamic = k->uses_dynamic_shared;
+    if (n == 0)
+        return GS_OK;
+    for (i = 0; i < ks->num_places; i++)
+        kofs[ctx->places[ks->first_place + i].var] = ctx->places[ks->first_place + i].offset;
+    for (f = 0; f < n; f++) {   /* static variables: the kernel's offset, or a new one */
+        const gs_ptx_kernel *fk = &ctx->kernels[table[f].function].k;
+        for (i = table[f].start; i < table[f].start + fk->num_insts; i++)
+            for (j = 0; j < out[i].num_operands; j++) {
+                gs_ptx_operand *o = &out[i].opd[j];
+                const gs_ptx_var *v;
+                if (!link_is_shared_var(o) || ctx->vars[o->symbol].v.is_extern)
+                    continue;
+                v = &ctx->vars[o->symbol].v;
+                if (kofs[o->symbol] == UINT64_MAX) {
+                    kofs[o->symbol] = link_align_up(size, v->align_bytes ? v->align_bytes : 1u);
+                    size = kofs[o->symbol] + v->size_bytes;
+                }
+                o->value += kofs[o->symbol] - link_body_offset(ctx, table[f].function,
+                                                               o->symbol);
+            }
+        if (fk->uses_dynamic_shared) {
+            dynamic = 1;
+            align = fk->dynamic_shared_align > align ? fk->dynamic_shared_align : align;
+        }
+    }
+    if (size > 0xFFFFFFFFu)
+        return gs_diag_set(ctx->diag, GS_E_LIMIT, ctx->file, k->line, 0, "the kernel's .shared "
+                           "variables and its device functions' exceed 4 GiB");
+    for (i = 0; i < table[n - 1u].start + ctx->kernels[table[n - 1u].function].k.num_insts;
+         i++) {   /* dynamic shared memory: after the grown window */
+        const gs_ptx_kernel *body = k;
+        uint64_t from = base_old;
+        for (f = 0; f < n && i >= table[f].start; f++) {
+            body = &ctx->kernels[table[f].function].k;
+            from = link_extern_base(body->shared_static_bytes, body->dynamic_shared_align);
+        }
+        for (j = 0; j < out[i].num_operands; j++) {
+            gs_ptx_operand *o = &out[i].opd[j];
+            if (link_is_shared_var(o) && ctx->vars[o->symbol].v.is_extern)
+                o->value += link_extern_base(size, align) - from;
+        }
+    }
+    for (i = 0; i < ctx->num_vars; i++)   /* the map back to empty for the next kernel */
+        kofs[i] = UINT64_MAX;
+    k->shared_static_bytes = (uint32_t)size;
+    k->dynamic_shared_align = align;
+    k->uses_dynamic_shared = (uint8_t)dynamic;
+    return GS_OK;
+}
+
+/* Local memory of a kernel that may recurse (decision): call_stack_depth
+ * levels of the largest linked frame (or of its own call area, if larger:
+ * each frame starts inside its caller's call area), then as many levels of
+ * register spill, where a call of a function already running on the warp saves the
+ * calling lanes' copy of its registers (exec_ctl.c). */
+static gs_status link_recursive_frames(ptx_ctx *ctx, gs_ptx_kernel *k, const uint32_t *list,
+                                       uint32_t n)
+{
+    uint64_t frame = k->frame_bytes - k->call_area, spill = 0, local;   /* >= its call area */
+    uint32_t i, depth = ctx->call_stack_depth;
+    for (i = 0; i < n; i++) {
+        const gs_ptx_kernel *f = &ctx->kernels[list[i]].k;
+        uint64_t regs = (uint64_t)f->num_reg_storage * 8u + f->num_pred_slots;
+        frame = f->frame_bytes > frame ? f->frame_bytes : frame;
+        spill = regs > spill ? regs : spill;
+    }
+    spill = link_align_up(spill, 8u);
+    local = link_align_up((uint64_t)k->call_area + depth * frame, 8u);
+    k->spill_base = (uint32_t)(local <= GS_PTX_LOCAL_BYTES_MAX ? local : 0u);
+    k->spill_bytes = (uint32_t)spill;
+    local += depth * spill;
+    if (local > GS_PTX_LOCAL_BYTES_MAX)
+        return gs_diag_set(ctx->diag, GS_E_LIMIT, ctx->file, k->line, 0, "this kernel may "
+                           "recurse: %u levels of calls (%s) need %llu bytes of local memory "
+                           "per thread, above the %u a thread may have", (unsigned)depth,
+                           GS_PTX_CALL_DEPTH_OPTION, (unsigned long long)local,
+                           (unsigned)GS_PTX_LOCAL_BYTES_MAX);
+    k->local_bytes = (uint32_t)local;
+    k->call_depth = depth;
+    k->may_recurse = 1;
+    return GS_OK;
+}
+
+/* Frames start 16-byte aligned (LINK_FRAME_ALIGN): a linked function's
+ * parameter or .local variable, or a call block's .param variable, that
+ * needs more is refused (decision; nvcc's own are aligned to 16 at most). */
+static gs_status link_check_alignment(ptx_ctx *ctx, uint32_t root, const uint32_t *list,
+                                      uint32_t n)
+{
+    uint32_t i, v;
+    char text[80];
+    for (i = 0; i < n; i++) {
+        const ptx_kscratch *fs = &ctx->kernels[list[i]];
+        for (v = 0; v < fs->k.num_params; v++)
+            if (ctx->params[fs->first_param + v].p.align_bytes > LINK_FRAME_ALIGN)
+                return gs_diag_set(ctx->diag, GS_E_PTX, ctx->file, fs->k.line, 0,
+                                   "unsupported: parameter '%s' of a called device function is "
+                                   "aligned to %u bytes (call frames are 16-byte aligned)",
+                                   link_name(ctx->params[fs->first_param + v].name,
+                                             ctx->params[fs->first_param + v].name_len, text,
+                                             sizeof text),
+                                   (unsigned)ctx->params[fs->first_param + v].p.align_bytes);
+    }
+    for (v = 0; v < ctx->num_vars; v++) {
+        const ptx_vscratch *var = &ctx->vars[v];
+        int in_frame = var->v.space == GS_SPACE_PARAM && var->v.kernel == root;
+        for (i = 0; i < n && !in_frame; i++)
+            in_frame = var->v.kernel == list[i] && (var->v.space == GS_SPACE_PARAM ||
+                                                   var->v.space == GS_SPACE_LOCAL);
+        if (in_frame && var->v.align_bytes > LINK_FRAME_ALIGN)
+            return gs_diag_set(ctx->diag, GS_E_PTX, ctx->file, var->v.line, 0,
+                               "unsupported: '%s' is aligned to %u bytes, in a call frame "
+                               "(call frames are 16-byte aligned)",
+                               link_name(var->name, var->name_len, text, sizeof text),
+                               (unsigned)var->v.align_bytes);
+    }
+    return GS_OK;
+}
+
 static gs_status link_kernel(ptx_ctx *ctx, uint32_t root, const link_walk *w, uint32_t *list,
-                             uint32_t *seen, uint32_t *start)
+                             uint32_t *seen, uint32_t *pos, uint64_t *kofs)
 {
     ptx_kscratch *ks = &ctx->kernels[root];
     gs_ptx_kernel *k = &ks->k;
-    uint32_t n = link_reach(ctx, root, list, seen), i, at, regs, preds, storage;
+    uint32_t n = link_reach(ctx, root, list, seen), i, at, regs, preds, storage, own_storage;
     uint64_t total = k->num_insts + 1u;
     link_ranges r;
     gs_ptx_inst *out;
+    gs_ptx_linked *table;
+    gs_status st;
     regs = k->num_reg_slots;
     preds = k->num_pred_slots;
-    storage = k->num_reg_storage;
+    storage = own_storage = k->num_reg_storage;
+    if ((st = link_check_alignment(ctx, root, list, n)) != GS_OK)
+        return st;
     for (i = 0; i < n; i++) {
         const gs_ptx_kernel *f = &ctx->kernels[list[i]].k;
-        start[list[i]] = (uint32_t)total;
+        pos[list[i]] = i;
         total += f->num_insts + 1u;
         regs += f->num_reg_slots;
         preds += f->num_pred_slots;
@@ -445,7 +747,9 @@ static gs_status link_kernel(ptx_ctx *ctx, uint32_t root, const link_walk *w, ui
                            "kernels linked with their device functions exceed %u "
                            "instructions (GS_PTX_MAX_LINKED_INSTS)", GS_PTX_MAX_LINKED_INSTS);
     out = ctx->linked + ctx->num_linked;
+    table = ctx->linked_funcs ? ctx->linked_funcs + ctx->num_linked_funcs : NULL;   /* NULL: n = 0 */
     ks->linked_at = ctx->num_linked;
+    ks->linked_funcs_at = ctx->num_linked_funcs;
     /* the kernel itself: registers stay, predicates' ids move behind all data ids */
     r.reg_storage = 0;
     r.pred = 0;
@@ -461,6 +765,14 @@ static gs_status link_kernel(ptx_ctx *ctx, uint32_t root, const link_walk *w, ui
     r.pred_sb = regs + k->num_pred_slots;
     for (i = 0; i < n; i++) {
         const ptx_kscratch *fs = &ctx->kernels[list[i]];
+        gs_ptx_linked *t = &table[i];
+        t->function = list[i];
+        t->start = at;
+        t->reg_base = r.reg_storage;
+        t->reg_count = fs->k.num_reg_storage;
+        t->pred_base = r.pred;
+        t->pred_count = fs->k.num_pred_slots;
+        t->signature = link_function_signature(ctx, fs);
         r.own_reg_slots = fs->k.num_reg_slots;
         link_copy(out + at, ctx->insts + fs->first_inst, fs->k.num_insts, at, &r);
         link_ret(&out[at + fs->k.num_insts], fs->k.line);
@@ -471,18 +783,42 @@ static gs_status link_kernel(ptx_ctx *ctx, uint32_t root, const link_walk *w, ui
         r.pred_sb += fs->k.num_pred_slots;
         k->num_branches += fs->k.num_branches;
     }
-    for (i = 0; i < at; i++)
-        if (out[i].op == GS_PTX_OP_CALL) {
-            out[i].target = start[out[i].opd[0].symbol];
+    if ((st = link_shared(ctx, root, out, n, table, kofs)) != GS_OK)
+        return st;
+    for (i = 0; i < at; i++)   /* a direct call names its callee's place in the table */
+        if (out[i].op == GS_PTX_OP_CALL && out[i].opd[0].kind == GS_PTX_OPD_LABEL) {
+            out[i].opd[0].reg = pos[out[i].opd[0].symbol];
+            out[i].target = table[out[i].opd[0].reg].start;
             out[i].opd[0].value = out[i].target;
         }
     ctx->num_linked += at;
+    ctx->num_linked_funcs += n;
     k->num_insts = at;
     k->num_reg_slots = regs;
     k->num_pred_slots = preds;
     k->num_reg_storage = storage;
     k->num_funcs_linked = n;
+    /* Occupancy counts what ptxas would allocate: the kernel's registers and
+     * those of the deepest chain of calls, not every linked copy's (each
+     * copy has its own here only so that calls need no saving). Where it may
+     * recurse, the kernel's and its largest function's (the ABI saves the
+     * rest on the stack). */
+    k->occupancy_regs = w->regs[root];
+    if (w->recurse[root]) {
+        k->occupancy_regs = 0;
+        for (i = 0; i < n; i++)
+            if (ctx->kernels[list[i]].k.num_reg_storage > k->occupancy_regs)
+                k->occupancy_regs = ctx->kernels[list[i]].k.num_reg_storage;
+        k->occupancy_regs += own_storage;
+        return link_recursive_frames(ctx, k, list, n);
+    }
+    if (w->need[root] > GS_PTX_LOCAL_BYTES_MAX)
+        return gs_diag_set(ctx->diag, GS_E_LIMIT, ctx->file, k->line, 0, "the kernel's "
+                           "deepest chain of call frames needs %llu bytes of local memory per "
+                           "thread, above the %u a thread may have",
+                           (unsigned long long)w->need[root], (unsigned)GS_PTX_LOCAL_BYTES_MAX);
     k->local_bytes = (uint32_t)w->need[root];
+    k->call_depth = w->levels[root];
     return GS_OK;
 }
 
@@ -491,40 +827,44 @@ gs_status ptx_link(ptx_ctx *ctx)
     size_t mark = gs_arena_mark(ctx->arena);
     uint32_t n = ctx->num_kernels, k;
     link_walk w;
-    uint32_t *list, *seen, *start;
-    gs_status st;
+    uint32_t *list, *seen, *pos;
+    uint64_t *kofs;
+    gs_status st = GS_OK;
     if (ctx->num_calls == 0)
         return GS_OK;
     if ((st = link_resolve(ctx)) != GS_OK)
         return st;
+    for (k = 0; k < n && !(ctx->kernels[k].k.is_entry && ctx->kernels[k].has_call); k++)
+        ;
+    if (k == n)   /* no kernel calls (load_count sizes nothing for the link) */
+        return GS_OK;
     w.state = (uint32_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint32_t));
     w.need = (uint64_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint64_t));
+    w.levels = (uint32_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint32_t));
+    w.regs = (uint32_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint32_t));
+    w.recurse = (uint32_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint32_t));
     w.stack = (uint32_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint32_t));
     w.next = (uint32_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint32_t));
     list = (uint32_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint32_t));
     seen = (uint32_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint32_t));
-    start = (uint32_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint32_t));
-    if (!w.state || !w.need || !w.stack || !w.next || !list || !seen || !start)
+    pos = (uint32_t *)gs_arena_alloc(ctx->arena, n * sizeof(uint32_t));
+    kofs = (uint64_t *)gs_arena_alloc(ctx->arena, (ctx->num_vars + 1u) * sizeof(uint64_t));
+    if (!w.state || !w.need || !w.levels || !w.regs || !w.recurse || !w.stack || !w.next || !list ||
+        !seen || !pos || !kofs)
         return gs_diag_set(ctx->diag, GS_E_ARENA, ctx->file, 0, 0,
                            "arena too small to link this PTX");
     for (k = 0; k < n; k++) {
         w.state[k] = 0;
         seen[k] = 0;
     }
-    for (k = 0; k < n && st == GS_OK; k++)   /* from the kernels: unused .funcs are not walked */
+    for (k = 0; k < ctx->num_vars; k++)
+        kofs[k] = UINT64_MAX;
+    for (k = 0; k < n; k++)   /* from the kernels: unused .funcs are not walked */
         if (ctx->kernels[k].k.is_entry)
-            st = link_need(ctx, &w, k);
-    for (k = 0; k < n && st == GS_OK; k++) {
-        if (!ctx->kernels[k].k.is_entry || ctx->kernels[k].num_calls == 0)
-            continue;
-        if (w.need[k] > GS_PTX_LOCAL_BYTES_MAX)
-            st = gs_diag_set(ctx->diag, GS_E_LIMIT, ctx->file, ctx->kernels[k].k.line, 0,
-                             "the kernel's deepest chain of call frames needs %llu bytes of "
-                             "local memory per thread, above the %u a thread may have",
-                             (unsigned long long)w.need[k], (unsigned)GS_PTX_LOCAL_BYTES_MAX);
-        else
-            st = link_kernel(ctx, k, &w, list, seen, start);
-    }
+            link_walk_from(ctx, &w, k);
+    for (k = 0; k < n && st == GS_OK; k++)   /* the kernels that call (as load_count counts) */
+        if (ctx->kernels[k].k.is_entry && ctx->kernels[k].has_call)
+            st = link_kernel(ctx, k, &w, list, seen, pos, kofs);
     gs_arena_reset_to(ctx->arena, mark);
     return st;
 }

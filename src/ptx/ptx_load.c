@@ -21,6 +21,11 @@ size_t ptx_cfg_bytes(size_t insts);   /* ptx_cfg.c */
 
 #define LOAD_FILE_NAME_MAX GS_DIAG_FILE_MAX
 
+static size_t load_min(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
 static void load_set_buckets(ptx_caps *caps)
 {
     size_t buckets = 16;
@@ -42,8 +47,17 @@ void ptx_caps_for(size_t text_length, ptx_caps *caps)
     caps->init_bytes = 4u * text_length + 8u;
     caps->calls = caps->insts;
     caps->call_args = text_length / 2u + 1u;
-    caps->linked_insts = caps->insts <= GS_PTX_MAX_LINKED_INSTS / (caps->kernels + 1u)
-                             ? caps->insts * (caps->kernels + 1u) : GS_PTX_MAX_LINKED_INSTS;
+    /* Any text: a calling .entry takes >= 16 characters (".entry a{call f;}")
+     * and a function instruction >= 4 ("ret;"), so with E calling entries
+     * and F function instructions 16 E + 4 F <= L, E F <= L^2 / 256, and
+     * the copies (F instructions and <= F rets each) <= L^2 / 128 */
+    caps->linked_insts = GS_PTX_MAX_LINKED_INSTS;
+    if (text_length < (1u << 24))
+        caps->linked_insts = load_min(caps->linked_insts, caps->insts + text_length / 16u + 1u +
+                                      (text_length / 16u) * (text_length / 8u) + 1u);
+    caps->linked_funcs = load_min(caps->linked_insts, (text_length / 16u + 1u) *
+                                  (caps->kernels + 1u));
+    caps->shared_places = caps->syms;
     load_set_buckets(caps);
 }
 
@@ -52,8 +66,11 @@ void ptx_caps_for(size_t text_length, ptx_caps *caps)
 typedef struct load_counts {
     size_t words, nums, semis, commas, parens, kernels, bra_words;
     size_t call_words;     /* "call" opcode words */
+    size_t mov_words;      /* "mov" opcode words */
     size_t entries, funcs; /* .entry and .func words */
-    size_t entry_semis, func_semis;   /* ';' inside .entry / .func bodies */
+    size_t func_semis;     /* ';' inside .func bodies */
+    size_t calling_entries, calling_semis;   /* .entry bodies with a "call" word, and
+                                              * the ';' inside them */
 } load_counts;
 
 static int load_is_opcode(const ptx_tok *t, const char *op, uint32_t len)
@@ -66,7 +83,8 @@ static void load_count(const char *text, size_t length, load_counts *n)
 {
     ptx_ctx lex;
     int in_bra = 0, body = 0;   /* body: 1 .entry, 2 .func (the last one named) */
-    size_t depth = 0;
+    int calls = 0;              /* the open .entry body has a "call" word */
+    size_t depth = 0, semis = 0;   /* ... and its ';' so far */
     memset(&lex, 0, sizeof lex);
     memset(n, 0, sizeof *n);
     ptx_lex_init(&lex, text, length);
@@ -84,17 +102,25 @@ static void load_count(const char *text, size_t length, load_counts *n)
             if (load_is_opcode(t, "bra", 3u))
                 in_bra = 1;
             n->call_words += (size_t)load_is_opcode(t, "call", 4u);
+            calls |= depth > 0 && body == 1 && load_is_opcode(t, "call", 4u);
+            n->mov_words += (size_t)load_is_opcode(t, "mov", 3u);
         } else if (t->kind == PTX_TK_NUM) {
             n->nums++;
         } else if (ptx_is_punct(t, '{')) {
             depth++;
         } else if (ptx_is_punct(t, '}')) {
             depth -= depth > 0;
+            if (depth == 0 && calls) {   /* a calling .entry body ends */
+                n->calling_entries++;
+                n->calling_semis += semis;
+            }
+            if (depth == 0)
+                calls = 0, semis = 0;
         } else if (ptx_is_punct(t, ';')) {
             n->semis++;
             in_bra = 0;
             if (depth > 0 && body == 1)
-                n->entry_semis++;
+                semis++;
             else if (depth > 0 && body == 2)
                 n->func_semis++;
         } else if (ptx_is_punct(t, ',')) {
@@ -105,18 +131,14 @@ static void load_count(const char *text, size_t length, load_counts *n)
     }
 }
 
-static size_t load_min(size_t a, size_t b)
-{
-    return a < b ? a : b;
-}
-
 /* Capacities from the text itself, each an exact upper bound of what the
  * parser can create (and never above the length-only bound):
- *   calls: one per "call" opcode word; the parameters they pass: each list
+ *   calls: one per "call" opcode word, and function addresses, taken only
+ *       by mov (one symbol per mov); the parameters calls pass: each list
  *       element but the first follows a comma, and each list opens a '(';
- *   linked instructions: every .entry's body and a copy of every .func's
- *       body (each instruction inside a body ends with one of its ';'),
- *       plus one implicit ret each;
+ *   linked instructions: every .entry body with a "call" word, and a copy
+ *       of every .func body for each (an instruction inside a body ends
+ *       with one of its ';'), plus one implicit ret each;
  *   instructions: each is consumed with its ';' (inst_operands);
  *   label references: only bra operands are labels, and they are words
  *       between a "bra" opcode word and the next ';';
@@ -138,15 +160,18 @@ void ptx_caps_for_text(const char *text, size_t length, ptx_caps *caps)
     caps->params = load_min(caps->params, n.commas + n.parens + 1u);
     caps->kernels = load_min(caps->kernels, n.kernels + 1u);
     caps->init_bytes = load_min(caps->init_bytes, 8u * n.nums + 8u);
-    caps->calls = load_min(caps->calls, n.call_words + 1u);
+    caps->calls = load_min(caps->calls, n.call_words + n.mov_words + 1u);
     caps->call_args = load_min(caps->call_args, n.commas + n.parens + 1u);
     /* each kernel's own code and a copy of every function, each with its
      * implicit ret (ptx_link.c); nothing when no call links anything */
-    if (n.call_words == 0) {
+    /* only the .entry bodies that call are linked (ptx_link.c) */
+    caps->linked_funcs = load_min(caps->linked_funcs, n.calling_entries * n.funcs);
+    caps->shared_places = n.calling_entries ? load_min(caps->shared_places, n.words + 1u) : 0u;
+    if (n.calling_entries == 0) {
         caps->linked_insts = 0;
     } else {
-        uint64_t linked = (uint64_t)n.entry_semis + n.entries +
-                          (uint64_t)n.entries * (n.func_semis + n.funcs);
+        uint64_t linked = (uint64_t)n.calling_semis + n.calling_entries +
+                          (uint64_t)n.calling_entries * (n.func_semis + n.funcs);
         if (linked < caps->linked_insts)
             caps->linked_insts = (size_t)linked;
     }
@@ -163,7 +188,10 @@ static size_t load_output_bytes(const ptx_caps *caps, size_t text_length)
            gs_arena_round(text_length + caps->kernels + caps->params + caps->vars +
                           LOAD_FILE_NAME_MAX + 8u) +
            gs_arena_round(caps->init_bytes) +
-           gs_arena_round(caps->linked_insts * sizeof(gs_ptx_inst)) + 8u * GS_ARENA_ALIGN;
+           caps->linked_insts * sizeof(gs_ptx_inst) +         /* linked kernels and */
+           caps->linked_funcs * sizeof(gs_ptx_linked) +       /* their tables, each */
+           (caps->linked_insts ? 2u * caps->kernels * GS_ARENA_ALIGN : 0u) + /* rounded up */
+           8u * GS_ARENA_ALIGN;
 }
 
 static size_t load_bytes_for_caps(const ptx_caps *caps, size_t text_length)
@@ -179,7 +207,11 @@ static size_t load_bytes_for_caps(const ptx_caps *caps, size_t text_length)
            gs_arena_round(caps->calls * sizeof(ptx_call)) +       /* calls */
            gs_arena_round(caps->call_args * sizeof(uint32_t)) +   /* their parameters */
            gs_arena_round(caps->linked_insts * sizeof(gs_ptx_inst)) + /* linked kernels */
-           7u * gs_arena_round(caps->kernels * sizeof(uint64_t)) + /* the link's walk */
+           gs_arena_round(caps->linked_funcs * sizeof(gs_ptx_linked)) + /* their tables */
+           gs_arena_round(caps->shared_places * sizeof(ptx_place)) + /* .shared placed */
+           (caps->linked_insts == 0 ? 0u :   /* the link's walk and .shared map */
+            10u * gs_arena_round(caps->kernels * sizeof(uint64_t)) +
+                gs_arena_round((caps->vars + 1u) * sizeof(uint64_t))) +
            ptx_cfg_bytes(caps->insts) +                           /* one kernel's CFG */
            ptx_live_bytes(caps->insts, load_min(caps->syms, GS_PTX_MAX_SLOTS)) + /* reuse */
            load_output_bytes(caps, text_length);                  /* final records */
@@ -214,10 +246,21 @@ static gs_status load_scratch(ptx_ctx *ctx)
     ctx->fixups = (ptx_fixup *)gs_arena_alloc(a, c->fixups * sizeof(ptx_fixup));
     ctx->calls = (ptx_call *)gs_arena_alloc(a, c->calls * sizeof(ptx_call));
     ctx->call_args = (uint32_t *)gs_arena_alloc(a, c->call_args * sizeof(uint32_t));
-    ctx->linked = (gs_ptx_inst *)gs_arena_alloc(a, c->linked_insts * sizeof(gs_ptx_inst));
+    /* nothing is taken for a module without calls (the bound counts 0) */
+    ctx->linked = NULL;
+    ctx->linked_funcs = NULL;
+    if (c->linked_insts)
+        ctx->linked = (gs_ptx_inst *)gs_arena_alloc(a, c->linked_insts * sizeof(gs_ptx_inst));
+    if (c->linked_funcs)
+        ctx->linked_funcs = (gs_ptx_linked *)gs_arena_alloc(a, c->linked_funcs *
+                                                             sizeof(gs_ptx_linked));
+    ctx->places = NULL;
+    if (c->shared_places)
+        ctx->places = (ptx_place *)gs_arena_alloc(a, c->shared_places * sizeof(ptx_place));
     if (!ctx->insts || !ctx->syms || !ctx->buckets || !ctx->kernels || !ctx->params ||
         !ctx->vars || !ctx->init || !ctx->fixups || !ctx->calls || !ctx->call_args ||
-        !ctx->linked)
+        (c->linked_insts && !ctx->linked) || (c->linked_funcs && !ctx->linked_funcs) ||
+        (c->shared_places && !ctx->places))
         return gs_diag_set(ctx->diag, GS_E_ARENA, ctx->file, 0, 0,
                            "arena too small to load this PTX");
     for (i = 0; i < c->buckets; i++)
@@ -290,8 +333,15 @@ static void load_write_kernels(ptx_ctx *ctx, load_out *out, gs_ptx_module *m,
         if (s->linked_at != GS_PTX_NONE) {   /* a kernel linked with its functions */
             gs_ptx_inst *w = (gs_ptx_inst *)load_take(out, s->k.num_insts * sizeof(gs_ptx_inst),
                                                       &final);
+            gs_ptx_linked *t;
             memcpy(w, ctx->linked + s->linked_at, s->k.num_insts * sizeof(gs_ptx_inst));
             ks[i].insts = (gs_ptx_inst *)final;
+            t = (gs_ptx_linked *)load_take(out, s->k.num_funcs_linked * sizeof(gs_ptx_linked),
+                                           &final);
+            if (s->k.num_funcs_linked)   /* none: an indirect call and no address taken */
+                memcpy(t, ctx->linked_funcs + s->linked_funcs_at,
+                       s->k.num_funcs_linked * sizeof(gs_ptx_linked));
+            ks[i].linked = (const gs_ptx_linked *)final;
         }
         ps = (gs_ptx_param *)load_take(out, s->k.num_params * sizeof(gs_ptx_param), &final);
         ks[i].params = (gs_ptx_param *)final;
@@ -351,6 +401,8 @@ gs_status gs_ptx_load_with(gs_arena *arena, const char *file_name, const char *t
     ctx.diag = diag;
     ctx.file = file_name ? file_name : "";
     ctx.reuse_slots = !(options && options->no_slot_reuse);
+    ctx.call_stack_depth = options && options->call_stack_depth ? options->call_stack_depth
+                                                                : GS_PTX_CALL_DEPTH_DEFAULT;
     *out = NULL;
     st = gs_diag_check_text(diag, GS_E_PTX, ctx.file, text, length, "a PTX file");
     if (st != GS_OK)

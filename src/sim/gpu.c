@@ -285,7 +285,8 @@ int gs_sim_capped(const gs_gpu *gpu)
 void gs_sim_kernel_shape(const gs_ptx_kernel *k, gs_dim3 grid, gs_dim3 block,
                          uint32_t dynamic_shared_bytes, gs_kernel_shape *ks)
 {
-    uint32_t regs = k->num_reg_storage ? k->num_reg_storage : k->num_reg_slots;
+    uint32_t regs = k->occupancy_regs ? k->occupancy_regs
+                                      : k->num_reg_storage ? k->num_reg_storage : k->num_reg_slots;
     memset(ks, 0, sizeof *ks);
     ks->num_ctas = grid.x * grid.y * grid.z;
     ks->threads_per_cta = block.x * block.y * block.z;

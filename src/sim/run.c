@@ -98,9 +98,10 @@ static void widen_params(gs_host_config *hc, const gs_ptx_module *module)
 /* Load ptx line i's module into the scratch (replacing the one before). */
 static gs_status load_module(const gs_workload *wl, unsigned i, gs_wl_read_fn read,
                              void *read_context, void *scratch, size_t scratch_bytes,
-                             gs_ptx_module **module, gs_diag *diag)
+                             uint32_t call_stack_depth, gs_ptx_module **module, gs_diag *diag)
 {
     const char *text, *shown;
+    gs_ptx_load_options options;
     size_t length;
     gs_arena arena;
     gs_status st;
@@ -113,18 +114,20 @@ static gs_status load_module(const gs_workload *wl, unsigned i, gs_wl_read_fn re
                            (unsigned long)scratch_bytes,
                            (unsigned long)module_scratch_bytes(text, length));
     gs_arena_init(&arena, scratch, scratch_bytes);
-    return gs_ptx_load(&arena, shown, text, length, module, diag);
+    options.no_slot_reuse = 0;   /* as the host loads it (gs_host_module_load) */
+    options.call_stack_depth = call_stack_depth;
+    return gs_ptx_load_with(&arena, shown, text, length, &options, module, diag);
 }
 
 gs_status gs_run_shape_bound(const gs_workload *wl, gs_wl_read_fn read, void *read_context,
-                             void *scratch, size_t scratch_bytes, gs_exec_shape *bound,
-                             gs_diag *diag)
+                             void *scratch, size_t scratch_bytes, uint32_t call_stack_depth,
+                             gs_exec_shape *bound, gs_diag *diag)
 {
     unsigned i;
     for (i = 0; i < wl->num_ptx; i++) {
         gs_ptx_module *module;
-        gs_status st = load_module(wl, i, read, read_context, scratch, scratch_bytes, &module,
-                                   diag);
+        gs_status st = load_module(wl, i, read, read_context, scratch, scratch_bytes,
+                                   call_stack_depth, &module, diag);
         if (st != GS_OK)
             return st;
         gs_sim_bound_module(bound, module);
@@ -145,7 +148,7 @@ static gs_status survey_modules(gs_run *run, void *scratch, size_t scratch_bytes
     for (i = 0; i < wl->num_ptx; i++) {
         gs_ptx_module *module;
         gs_status st = load_module(wl, i, run->read, run->read_context, scratch, scratch_bytes,
-                                   &module, diag);
+                                   run->cfg->call_stack_depth, &module, diag);
         if (st != GS_OK)
             return st;
         gs_sim_bound_module(&run->bound, module);
@@ -189,6 +192,7 @@ gs_status gs_run_plan(gs_run *run, const gs_config *cfg, const gs_workload *wl,
     if (pages < hc->devmem.page_count)
         hc->devmem.page_count = (uint32_t)pages;
     hc->warp_inst_limit = cfg->launch_inst_limit;
+    hc->ptx_call_stack_depth = cfg->call_stack_depth;
     hc->num_sms = gs_config_n_sms(cfg);
     /* The host's own functional CTA context never runs under timing
      * (gs_sim_attach installs the timing executor): the smallest shape. */

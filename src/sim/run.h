@@ -84,8 +84,8 @@ gs_status gs_run_scratch_bytes(const gs_workload *wl, gs_wl_read_fn read, void *
  * workload's modules (registers, predicates, local bytes), loading each into
  * the scratch: for a functional run's CTA context. */
 gs_status gs_run_shape_bound(const gs_workload *wl, gs_wl_read_fn read, void *read_context,
-                             void *scratch, size_t scratch_bytes, gs_exec_shape *bound,
-                             gs_diag *diag);
+                             void *scratch, size_t scratch_bytes, uint32_t call_stack_depth,
+                             gs_exec_shape *bound, gs_diag *diag);
 /* Size the run: sets run->arena_bytes (-gs_arena_mib, when given, instead).
  * `stream` NULL: the statistics are kept in the arena (run->stats, each
  * kernel's block handed to gs_sim_set_kernel_report), as the CLI keeps them.

@@ -13,7 +13,7 @@
 
 #include <stdlib.h>
 
-static const gs_ptx_load_options no_reuse = {1};
+static const gs_ptx_load_options no_reuse = {1, 0};
 
 static const char module_text[] =
     "//\n// hand-written\n//\n"

@@ -13,7 +13,7 @@
 
 #include <stdlib.h>
 
-static const gs_ptx_load_options no_reuse = {1};
+static const gs_ptx_load_options no_reuse = {1, 0};
 
 static char *file_text;
 

@@ -11,12 +11,13 @@
 
 static const char *const bad_files[] = {
     "address-size", "align-not-pow2", "atom-no-op", "bad-integer", "bar-no-mode", "call",
-    "call-undefined", "call-vprintf", "call-recursive", "call-indirect", "call-prototype",
+    "call-undefined", "call-vprintf", "call-indirect-no-prototype", "call-prototype",
     "call-arg-size", "call-arg-count", "call-entry", "call-twice-passed", "call-modifier",
     "param-address", "func-param-register",
     "carry-mad-wide", "cc-carry", "cvt-one-type", "decimal-float", "decimal-float-digits",
     "duplicate-label", "duplicate-register",
-    "func-pointer", "guard-not-predicate", "init-too-large", "missing-semicolon",
+    "func-pointer", "func-address-entry", "func-address-declared", "func-local-align",
+    "func-param-align", "guard-not-predicate", "init-too-large", "missing-semicolon",
     "missing-type", "module-directive", "operand-count", "param-in-body",
     "register-out-of-range", "setp-dst", "setp-extra-pred", "slct-compare", "slct-type",
     "undeclared-register",

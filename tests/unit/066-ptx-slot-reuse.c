@@ -19,7 +19,7 @@
 #include "exec_test.h"
 #include "workload_host.h"
 
-static const gs_ptx_load_options no_reuse = {1};
+static const gs_ptx_load_options no_reuse = {1, 0};
 
 static const char *const files[] = {
     "tests/ptx/diverge.ptx", "tests/ptx/memops.ptx", "tests/ptx/warp.ptx",

@@ -144,10 +144,51 @@ static void test_link(void)
     GS_CHECK(rets >= 7u);
 }
 
+/* examples/kernels/sharedcalls.cu: a function's own .shared array moves
+ * behind the kernel's in its window (512 + 512 bytes), and the dynamic
+ * shared memory both use starts after the grown window. */
+static void test_shared_calls(void)
+{
+    const gs_host_module *module = exec_test_setup("examples/kernels/sharedcalls.ptx");
+    static int32_t sin_[256], sout[1024];
+    const gs_ptx_kernel *k;
+    gs_kernel_arg args[2];
+    uint64_t din, dout;
+    uint32_t seed = 11, i, b, t;
+    gs_diag diag;
+    if (!module)
+        return;
+    k = gs_ptx_find_kernel(module->ptx, "shared_calls");
+    GS_CHECK(k != NULL && k->shared_static_bytes == 1024u && k->uses_dynamic_shared);
+    for (i = 0; i < 256u; i++)
+        sin_[i] = (int32_t)(exec_rand(&seed) % 1000u) - 500;
+    din = exec_alloc(sizeof sin_);
+    dout = exec_alloc(sizeof sout);
+    gs_host_write_u32(&exec_test_host, din, (const uint32_t *)sin_, 256u, &diag);
+    args[0] = gs_arg_u64(din);
+    args[1] = gs_arg_u64(dout);
+    GS_CHECK_EQ(GS_OK, exec_launch(module, "shared_calls", exec_dim(2, 1, 1),
+                                   exec_dim(128, 1, 1), 512u, args, 2));
+    gs_host_read_u32(&exec_test_host, (uint32_t *)sout, dout, 1024u);
+    for (b = 0; b < 2u; b++) {
+        int32_t sum = 0;
+        for (t = 0; t < 128u; t++)
+            sum += sin_[b * 128u + t];
+        for (t = 0; t < 128u; t++) {
+            i = b * 128u + t;
+            GS_CHECK_EQ(sum, sout[4u * i]);
+            GS_CHECK_EQ(sin_[b * 128u + (t + 1u) % 128u] * 3, sout[4u * i + 1u]);
+            GS_CHECK_EQ(sin_[b * 128u + 127u - t] + 1, sout[4u * i + 2u]);
+            GS_CHECK_EQ(sin_[i] * 3, sout[4u * i + 3u]);
+        }
+    }
+}
+
 int main(void)
 {
     GS_RUN(test_device_calls);
     GS_RUN(test_link);
+    GS_RUN(test_shared_calls);
     exec_test_done();
     return gs_check_report();
 }
