@@ -75,7 +75,8 @@ typedef struct cli_wl_options {
 } cli_wl_options;
 
 /* The options a functional run takes: -gs_launch_inst_limit (the safety
- * limit per launch) and -gs_simt_stack_depth, checked as on a timing run. */
+ * limit per launch), -gs_simt_stack_depth and -gs_call_stack_depth, checked
+ * as on a timing run. */
 static int functional_option(char **argv, int i, gs_config *cfg)
 {
     static const char *const allowed[] = { "-gs_launch_inst_limit", "-gs_simt_stack_depth",

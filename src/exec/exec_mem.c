@@ -87,8 +87,8 @@ static int is_device(const gs_lane_addr *at, int store)
  * and every module's .global and .const segment; the alignment padding
  * between two allocations (under 256 bytes) counts as inside, as it does on
  * a GPU, where only a tool such as compute-sanitizer sees it. The run stops
- * with the kernel, PTX line, PC, CTA, warp, thread, address and space. */
-/* Why a device access failed, kept out of device_ok() so the hot path is only the range test. */
+ * with the kernel, PTX line, PC, CTA, warp, thread, address and space;
+ * device_fault() builds the message, so device_ok() is only the range test. */
 static void device_fault(gs_x *x, gs_lane_addr at, uint32_t lane, unsigned bytes, int store)
 {
     const gs_exec_cta *cta = x->cta;

@@ -84,13 +84,7 @@ void gs_simt_branch(gs_simt_stack *stack, uint32_t taken, uint32_t target,
 
 void gs_simt_exit(gs_simt_stack *stack, uint32_t mask, uint32_t next_pc)
 {
-    uint16_t executing = stack->depth;
-    uint16_t i;
-    for (i = 0; i < stack->depth; i++)
-        stack->entries[i].mask &= ~mask;
-    pop_finished(stack);
-    if (stack->depth == executing)
-        gs_simt_advance(stack, next_pc);
+    gs_simt_return(stack, mask, 0, next_pc);   /* exiting lanes leave every entry */
 }
 
 void gs_simt_call(gs_simt_stack *stack, uint32_t mask, uint32_t target, uint32_t return_pc,

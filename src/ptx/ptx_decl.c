@@ -15,10 +15,6 @@
 
 #include <string.h>
 
-static uint64_t decl_align_up(uint64_t value, uint64_t align)
-{
-    return align > 1 ? (value + align - 1u) / align * align : value;
-}
 
 static int decl_is_pow2(uint64_t v)
 {
@@ -367,7 +363,7 @@ static gs_status decl_initialiser(ptx_ctx *ctx, gs_ptx_type type)
 
 static uint64_t decl_place(uint64_t *segment, uint64_t size, uint64_t align)
 {
-    uint64_t at = decl_align_up(*segment, align);
+    uint64_t at = ptx_align_up(*segment, align);
     *segment = at + size;
     return at;
 }
@@ -618,7 +614,7 @@ static gs_status decl_param(ptx_ctx *ctx)
     p->p.type = (uint8_t)type;
     p->p.align_bytes = (uint32_t)(align ? align : gs_ptx_type_bytes(type));
     p->p.size_bytes = (uint32_t)(count * gs_ptx_type_bytes(type));
-    p->p.offset = (uint32_t)decl_align_up(k->param_bytes, p->p.align_bytes);
+    p->p.offset = (uint32_t)ptx_align_up(k->param_bytes, p->p.align_bytes);
     k->param_bytes = p->p.offset + p->p.size_bytes;
     k->num_params++;
     ctx->num_params++;
@@ -780,8 +776,7 @@ static gs_status decl_resolve_labels(ptx_ctx *ctx, uint32_t first_fixup)
 /* Dynamic shared memory starts after the static window (ptx.h comment). */
 static void decl_place_extern_shared(ptx_ctx *ctx, gs_ptx_kernel *k, gs_ptx_inst *insts)
 {
-    uint64_t base = decl_align_up(k->shared_static_bytes,
-                                  k->dynamic_shared_align ? k->dynamic_shared_align : 1u);
+    uint64_t base = ptx_extern_shared_base(k->shared_static_bytes, k->dynamic_shared_align);
     uint32_t i, j;
     for (i = 0; i < k->num_insts; i++) {
         for (j = 0; j < insts[i].num_operands; j++) {

@@ -267,6 +267,19 @@ void ptx_scoreboard_ids(const gs_ptx_kernel *kernel, gs_ptx_inst *inst);
 void ptx_live_reuse(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts,
                     const ptx_flow *flow, uint32_t *mem);
 
+/* value rounded up to a multiple of align (0 and 1: value). */
+static inline uint64_t ptx_align_up(uint64_t value, uint64_t align)
+{
+    return align > 1u ? (value + align - 1u) / align * align : value;
+}
+
+/* Where a body's dynamic (.extern) shared memory starts: after its static
+ * window, at the extern array's alignment (ptx.h). */
+static inline uint64_t ptx_extern_shared_base(uint64_t static_bytes, uint32_t align)
+{
+    return ptx_align_up(static_bytes, align);
+}
+
 /* ---- device-function calls (ptx_link.c) ---- */
 /* `call` after its opcode word (ptx_inst.c hands it over). */
 gs_status ptx_parse_call(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst *inst);

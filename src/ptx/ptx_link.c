@@ -44,11 +44,6 @@
 
 #define LINK_FRAME_ALIGN 16u   /* frames start 16-byte aligned, like .local depots */
 
-static uint64_t link_align_up(uint64_t value, uint64_t align)
-{
-    return (value + align - 1u) / align * align;
-}
-
 /* A name from the text, NUL-terminated and shortened to fit. */
 static const char *link_name(const char *name, uint32_t len, char *out, size_t capacity)
 {
@@ -82,7 +77,7 @@ static gs_status call_param(ptx_ctx *ctx, uint64_t *layout)
                          ptx_tok_str(t, text, sizeof text));
     if (ctx->num_call_args >= ctx->caps.call_args)
         return ptx_error_status(ctx, GS_E_LIMIT, t, "too many call parameters");
-    v->v.offset = link_align_up(*layout, v->v.align_bytes ? v->v.align_bytes : 1u);
+    v->v.offset = ptx_align_up(*layout, v->v.align_bytes);
     *layout = v->v.offset + v->v.size_bytes;
     ctx->call_args[ctx->num_call_args++] = ctx->syms[sym].index;
     ptx_next(ctx);
@@ -224,7 +219,7 @@ gs_status ptx_finish_frame(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *ins
     uint64_t area = kernel->local_bytes, frame;
     uint32_t i, j;
     if (ks->num_calls > 0)
-        area = link_align_up(area, LINK_FRAME_ALIGN);
+        area = ptx_align_up(area, LINK_FRAME_ALIGN);
     frame = area + ks->call_area_bytes;
     if (frame > GS_PTX_LOCAL_BYTES_MAX)
         return gs_diag_set(ctx->diag, GS_E_LIMIT, ctx->file, kernel->line, 0, "the frame of "
@@ -579,9 +574,15 @@ static uint64_t link_body_offset(const ptx_ctx *ctx, uint32_t k, uint32_t var)
     return 0;   /* not reached: a body places each module-scope variable it names */
 }
 
-static uint64_t link_extern_base(uint64_t static_bytes, uint32_t align)
+/* Move the .extern shared operands of out[from, to) by `delta` bytes. */
+static void link_extern_moved(const ptx_ctx *ctx, gs_ptx_inst *out, uint32_t from, uint32_t to,
+                              uint64_t delta)
 {
-    return link_align_up(static_bytes, align ? align : 1u);
+    uint32_t i, j;
+    for (i = from; i < to; i++)
+        for (j = 0; j < out[i].num_operands; j++)
+            if (link_is_shared_var(&out[i].opd[j]) && ctx->vars[out[i].opd[j].symbol].v.is_extern)
+                out[i].opd[j].value += delta;
 }
 
 static gs_status link_shared(ptx_ctx *ctx, uint32_t root, gs_ptx_inst *out, uint32_t n,
@@ -589,7 +590,7 @@ static gs_status link_shared(ptx_ctx *ctx, uint32_t root, gs_ptx_inst *out, uint
 {
     const ptx_kscratch *ks = &ctx->kernels[root];
     gs_ptx_kernel *k = &ctx->kernels[root].k;
-    uint64_t size = k->shared_static_bytes, base_old = link_extern_base(size,
+    uint64_t size = k->shared_static_bytes, base_old = ptx_extern_shared_base(size,
                                                                       k->dynamic_shared_align);
     uint32_t align = k->dynamic_shared_align, i, f, j;
     int dynamic = k->uses_dynamic_shared;
@@ -607,7 +608,7 @@ static gs_status link_shared(ptx_ctx *ctx, uint32_t root, gs_ptx_inst *out, uint
                     continue;
                 v = &ctx->vars[o->symbol].v;
                 if (kofs[o->symbol] == UINT64_MAX) {
-                    kofs[o->symbol] = link_align_up(size, v->align_bytes ? v->align_bytes : 1u);
+                    kofs[o->symbol] = ptx_align_up(size, v->align_bytes);
                     size = kofs[o->symbol] + v->size_bytes;
                 }
                 o->value += kofs[o->symbol] - link_body_offset(ctx, table[f].function,
@@ -621,19 +622,14 @@ static gs_status link_shared(ptx_ctx *ctx, uint32_t root, gs_ptx_inst *out, uint
     if (size > 0xFFFFFFFFu)
         return gs_diag_set(ctx->diag, GS_E_LIMIT, ctx->file, k->line, 0, "the kernel's .shared "
                            "variables and its device functions' exceed 4 GiB");
-    for (i = 0; i < table[n - 1u].start + ctx->kernels[table[n - 1u].function].k.num_insts;
-         i++) {   /* dynamic shared memory: after the grown window */
-        const gs_ptx_kernel *body = k;
-        uint64_t from = base_old;
-        for (f = 0; f < n && i >= table[f].start; f++) {
-            body = &ctx->kernels[table[f].function].k;
-            from = link_extern_base(body->shared_static_bytes, body->dynamic_shared_align);
-        }
-        for (j = 0; j < out[i].num_operands; j++) {
-            gs_ptx_operand *o = &out[i].opd[j];
-            if (link_is_shared_var(o) && ctx->vars[o->symbol].v.is_extern)
-                o->value += link_extern_base(size, align) - from;
-        }
+    /* dynamic shared memory: after the grown window, in the kernel and each function */
+    link_extern_moved(ctx, out, 0, table[0].start, ptx_extern_shared_base(size, align) - base_old);
+    for (f = 0; f < n; f++) {
+        const gs_ptx_kernel *fk = &ctx->kernels[table[f].function].k;
+        link_extern_moved(ctx, out, table[f].start, table[f].start + fk->num_insts,
+                          ptx_extern_shared_base(size, align) -
+                              ptx_extern_shared_base(fk->shared_static_bytes,
+                                                     fk->dynamic_shared_align));
     }
     for (i = 0; i < ctx->num_vars; i++)   /* the map back to empty for the next kernel */
         kofs[i] = UINT64_MAX;
@@ -659,8 +655,8 @@ static gs_status link_recursive_frames(ptx_ctx *ctx, gs_ptx_kernel *k, const uin
         frame = f->frame_bytes > frame ? f->frame_bytes : frame;
         spill = regs > spill ? regs : spill;
     }
-    spill = link_align_up(spill, 8u);
-    local = link_align_up((uint64_t)k->call_area + depth * frame, 8u);
+    spill = ptx_align_up(spill, 8u);
+    local = ptx_align_up((uint64_t)k->call_area + depth * frame, 8u);
     k->spill_base = (uint32_t)(local <= GS_PTX_LOCAL_BYTES_MAX ? local : 0u);
     k->spill_bytes = (uint32_t)spill;
     local += depth * spill;
