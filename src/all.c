@@ -95,6 +95,7 @@
 #include "ptx/ptx_names.c"
 #include "ptx/ptx_sbid.c"
 #include "ptx/ptx_sym.c"
+#include "exec/devprintf.c"
 #include "exec/exec.c"
 #include "exec/exec_alu.c"
 #include "exec/exec_bits.c"

@@ -11,6 +11,7 @@ longest name gpusim takes (1023 characters): the statistics print it whole.
 """
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -278,6 +279,72 @@ class DeviceFunctions(unittest.TestCase):
             self.assertRegex(err, r"recursion\.ptx:77: error: kernel recursion, CTA \(\d+,0,0\), "
                              r"warp \d+: device-function calls nest deeper than 5 levels; raise "
                              r"-gs_call_stack_depth\n$")
+
+
+def h100_printf_in_thread_order():
+    """What an H100 printed for examples/kernels/printf.cu on printf.gsw's
+    input (tests/device/h100/printf_stdout.txt, in the GPU's order), put in
+    thread order: each line names its thread (block 0 and 1 have 36 threads
+    each); a thread's own lines keep their order."""
+    with open(os.path.join(ROOT, "tests/device/h100/printf_stdout.txt")) as f:
+        lines = f.read().splitlines(True)
+    def thread(line):
+        m = re.match(r"block (\d+) thread +(\d+):", line)
+        if m:
+            return int(m.group(1)) * 36 + int(m.group(2))
+        return int(re.search(r"(?:odd|thread|five|plain) (\d+)", line).group(1))
+    return "".join(sorted(lines, key=thread))   # sorted() is stable
+
+
+class Printf(unittest.TestCase):
+    """printf (issue 22 item 2): examples/kernels/printf.cu prints exactly what
+    an H100 printed, in thread order, and its output buffer (what each printf
+    returned) is the H100's, on --functional and under timing on every preset;
+    a buffer too small drops whole calls and says so; statistics count them."""
+
+    def test_matches_h100(self):
+        want = h100_printf_in_thread_order()
+        self.assertEqual(len(want.splitlines()), 316)
+        with open(os.path.join(ROOT, "tests/device/h100/printf_OUT.bin"), "rb") as f:
+            want_out = f.read()
+        folder = tempfile.mkdtemp(prefix="gs-printf-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        for mode in [["--functional"]] + [["--config", p, "--quiet"] for p in
+                                          ("gtx480", "qv100", "a100", "h100", "tiny")]:
+            sub = os.path.join(folder, mode[-2] if len(mode) > 1 else "functional")
+            rc, out, err = gpusim(*(mode + ["--workload", "tests/workload/printf.gsw",
+                                            "--dump-buffers", sub]))
+            self.assertEqual(rc, 0, err)
+            self.assertIn(want, out, mode)
+            self.assertEqual(out.count("\n  plain "), 56)   # printed once, not twice
+            with open(os.path.join(sub, "OUT.bin"), "rb") as f:
+                self.assertEqual(f.read(), want_out, mode)
+            self.assertIn("printf_calls_printed = 316\nprintf_calls_dropped = 0\n"
+                          "printf_text_bytes = 11025\nprintf_text_fnv1a = "
+                          "4390822175310415065\n", out)
+
+    def test_small_buffer_drops_whole_calls(self):
+        for mode in (["--functional"], ["--config", "tiny", "--quiet"]):
+            rc, out, err = gpusim(*(mode + ["--workload", "tests/workload/printf.gsw",
+                                            "-gs_printf_buffer_bytes", "1000"]))
+            self.assertEqual(rc, 0, err)
+            self.assertIn("printf_calls_dropped = ", out)
+            printed = int(re.search(r"printf_calls_printed = (\d+)", out).group(1))
+            dropped = int(re.search(r"printf_calls_dropped = (\d+)", out).group(1))
+            self.assertEqual(printed + dropped, 316)
+            self.assertGreater(printed, 0)
+            self.assertEqual(err.count("gpusim: note:"), 1, err)
+            self.assertRegex(err, r"^gpusim: note: kernel print_kernel \(launch 1\): %d printf "
+                             r"call\(s\) did not fit the 1000-byte printf buffer and were "
+                             r"dropped \(raise -gs_printf_buffer_bytes\)\n" % dropped)
+            # what is printed is whole lines, in thread order
+            self.assertTrue(out.startswith("block 0 thread   0:") or
+                            out.startswith("kernel_name = "), out[:80])
+
+    def test_no_printf_no_statistics(self):
+        rc, out, err = gpusim("--functional", "--workload", "tests/workload/devfuncs.gsw")
+        self.assertEqual(rc, 0, err)
+        self.assertNotIn("printf", out)
 
 
 class DumpBuffersEmptyName(unittest.TestCase):

@@ -266,6 +266,8 @@ typedef struct gs_config {
     uint64_t launch_inst_limit;            /* -gs_launch_inst_limit: warp insts per launch */
     uint32_t simt_stack_depth;             /* -gs_simt_stack_depth: entries per warp */
     uint32_t call_stack_depth;             /* -gs_call_stack_depth: recursive call levels */
+    uint32_t printf_buffer_bytes;          /* -gs_printf_buffer_bytes: device printf output
+                                            * per launch, for kernels that call printf */
     /* GPGPU-Sim's run control (sim/gpu_run.c; 0 = no limit) */
     uint64_t max_insn;                     /* -gpgpu_max_insn: thread instructions, all kernels */
     uint64_t max_cycle;                    /* -gpgpu_max_cycle: core cycles, all kernels */

@@ -343,6 +343,10 @@ const gs_option gs_options[] = {
         "nested device-function calls a kernel that may recurse (or calls through a function "
         "pointer) is sized for: levels of call frames and register spill in each thread's "
         "local memory"),
+    U32("gs_printf_buffer_bytes", printf_buffer_bytes, "1048576", 0, 1073741824,
+        "bytes of each launch's device printf output (CUDA's cudaLimitPrintfFifoSize, 1 MiB "
+        "by default), sized only for workloads whose kernels call printf; a call that does "
+        "not fit is dropped and counted (printf_calls_dropped). 0: printf prints nothing"),
     U32L("gs_arena_mib", arena_mib, "0", 0, GS_MAX_ARENA_MIB,
          "arena size in MiB; 0 = exactly what the run's plan needs (gpusim --arena-bytes)"),
     OPT("gs_default_workload", GS_OPT_FILE, default_workload, "syrk_small", 0, 0,

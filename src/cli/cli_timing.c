@@ -70,6 +70,8 @@ static int simulate(gs_run *run, void *buffer, int (*emit)(const gs_stats *, voi
     clock_t start;
     if (gs_run_init(run, buffer, run->arena_bytes, &diag) != GS_OK)
         return gs_cli_report(&diag);
+    run->host.printf_sink = &gs_cli_stdout;   /* device printf, after each launch */
+    run->host.note_sink = &gs_cli_stderr;
     if (gs_cli_event_trace_attach(cfg, &run->gpu) != 0)
         return 2;
     gs_cli_kernel_blocks_attach(&run->gpu);

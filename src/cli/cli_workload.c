@@ -80,20 +80,21 @@ typedef struct cli_wl_options {
 static int functional_option(char **argv, int i, gs_config *cfg)
 {
     static const char *const allowed[] = { "-gs_launch_inst_limit", "-gs_simt_stack_depth",
-                                           "-gs_call_stack_depth" };
+                                           "-gs_call_stack_depth", "-gs_printf_buffer_bytes" };
     uint32_t column = 1, k;
     gs_diag diag;
     int j;
     for (j = 1; j < i; j++)
         column += (uint32_t)strlen(argv[j]) + 1u;
-    for (k = 0; k < 3u; k++)
+    for (k = 0; k < 4u; k++)
         if (strcmp(argv[i], allowed[k]) == 0)
             break;
-    if (k == 3u)
+    if (k == 4u)
         return gs_cli_usage_error("'%s' is not an option of functional runs (--functional "
                                   "--workload NAME|FILE [--quiet] [--dump-buffers DIR] "
                                   "[-gs_launch_inst_limit N] "
-                                  "[-gs_simt_stack_depth N] [-gs_call_stack_depth N])",
+                                  "[-gs_simt_stack_depth N] [-gs_call_stack_depth N] "
+                                  "[-gs_printf_buffer_bytes N])",
                                   argv[i]);
     if (gs_config_set_arg(cfg, argv[i], argv[i + 1], column,
                           column + (uint32_t)strlen(argv[i]) + 1u, &diag) != GS_OK)
@@ -161,7 +162,7 @@ static gs_status open_workload(const char *what, cli_wl_source *src, gs_workload
 #define CLI_WL_STATS 9u
 
 static void report(const gs_workload *wl, gs_host *host, const gs_wl_state *state,
-                   gs_stats *stats)
+                   uint64_t printf_calls, gs_stats *stats)
 {
     gs_workload_digest(wl, host, state, stats);
     gs_stats_put_count(stats, "kernels_launched", host->launches);
@@ -169,6 +170,8 @@ static void report(const gs_workload *wl, gs_host *host, const gs_wl_state *stat
     gs_stats_put_count(stats, "warp_insts", host->warp_insts);
     gs_stats_put_count(stats, "thread_insts", host->thread_insts);
     gs_stats_put_count(stats, "output_bytes", stats->data_bytes);
+    if (printf_calls)
+        gs_host_printf_stats(host, stats);
     if (gs_cli_interrupted_status())   /* stopped by a signal: only then */
         gs_stats_put_count(stats, "partial", 1u);
     gs_stats_print_text(stats, &gs_cli_stdout);
@@ -187,7 +190,7 @@ gs_status gs_cli_workload_scratch(const gs_workload *wl, gs_wl_read_fn read, voi
 
 /* The largest kernel's frame (its PTX loaded once into a scratch buffer). */
 static gs_status shape_bound(const gs_workload *wl, cli_wl_source *src, const gs_config *cfg,
-                             gs_exec_shape *bound, gs_diag *diag)
+                             gs_exec_shape *bound, uint64_t *printf_calls, gs_diag *diag)
 {
     size_t bytes;
     void *scratch;
@@ -195,7 +198,7 @@ static gs_status shape_bound(const gs_workload *wl, cli_wl_source *src, const gs
     if (st != GS_OK)
         return st;
     st = gs_run_shape_bound(wl, read_workload_file, src, scratch, bytes,
-                            cfg->call_stack_depth, bound, diag);
+                            cfg->call_stack_depth, bound, printf_calls, diag);
     gs_cli_free_arena(scratch);
     return st;
 }
@@ -212,10 +215,12 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
     size_t bytes;
     void *buffer;
     gs_status st;
+    uint64_t printf_calls = 0;
+    uint32_t num_stats;
     int dumped = 0;
     memset(&bound, 0, sizeof bound);
     if ((st = gs_workload_host_config(wl, read_workload_file, src, &hc, diag)) != GS_OK ||
-        (st = shape_bound(wl, src, cfg, &bound, diag)) != GS_OK)
+        (st = shape_bound(wl, src, cfg, &bound, &printf_calls, diag)) != GS_OK)
         return gs_cli_report(diag);
     /* the CTA context holds the largest kernel's frame, as the timing run's does */
     hc.cta.reg_slots = bound.reg_slots > hc.cta.reg_slots ? bound.reg_slots : hc.cta.reg_slots;
@@ -226,24 +231,28 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
     hc.warp_inst_limit = cfg->launch_inst_limit;
     hc.ptx_call_stack_depth = cfg->call_stack_depth;
     hc.cta.simt_depth = cfg->simt_stack_depth;
+    hc.printf_buffer_bytes = printf_calls ? cfg->printf_buffer_bytes : 0u;
+    num_stats = CLI_WL_STATS + (printf_calls ? GS_HOST_PRINTF_STATS : 0u);
     gs_cli_signals_install();
     hc.stop_poll = gs_cli_stop_poll;
-    bytes = gs_host_bytes(&hc) + gs_stats_bytes(CLI_WL_STATS) + 4u * GS_ARENA_ALIGN;
+    bytes = gs_host_bytes(&hc) + gs_stats_bytes(num_stats) + 4u * GS_ARENA_ALIGN;
     buffer = gs_cli_alloc_arena(bytes);
     if (!buffer)
         return gs_cli_usage_error("cannot allocate %lu bytes for the arena",
                                   (unsigned long)bytes);
     gs_arena_init_zeroed(&arena, buffer, bytes);   /* calloc: already zero */
-    st = gs_stats_init(&stats, &arena, CLI_WL_STATS, diag);
+    st = gs_stats_init(&stats, &arena, num_stats, diag);
     if (st == GS_OK)
         st = gs_host_init(&host, &hc, &arena, diag);
+    host.printf_sink = &gs_cli_stdout;   /* each launch's output when it ends, */
+    host.note_sink = &gs_cli_stderr;     /* a note when calls were dropped */
     if (st == GS_OK)
         st = gs_workload_run(wl, &host, read_workload_file, src, &state, diag);
     if (st == GS_OK)
-        report(wl, &host, &state, &stats);
+        report(wl, &host, &state, printf_calls, &stats);
     if (st == GS_E_INTERRUPTED) {   /* a signal: what was done so far, partial = 1 */
         gs_cli_note_interrupted(diag);
-        report(wl, &host, &state, &stats);
+        report(wl, &host, &state, printf_calls, &stats);
     }
     if (st == GS_OK || st == GS_E_INTERRUPTED)
         dumped = gs_cli_dump_buffers(wl, &host, &state, st == GS_OK);

@@ -39,6 +39,7 @@
 #include "base/arena.h"
 #include "base/inst.h"
 #include "base/status.h"
+#include "exec/devprintf.h"
 #include "exec/simt_stack.h"
 #include "mem/devmem.h"
 #include "ptx/ptx.h"
@@ -92,6 +93,8 @@ typedef struct gs_exec_launch {
                                         * before each CTA: non-zero stops the launch with
                                         * GS_E_INTERRUPTED (interrupt-safe runs) */
     void *stop_context;
+    gs_devprintf_buffer *printf_buffer;   /* where vprintf's output goes (devprintf.h);
+                                           * NULL: nowhere, as a buffer of 0 bytes */
     /* results */
     uint64_t warp_insts;     /* warp instructions executed */
     uint64_t thread_insts;   /* sum of active lanes over them */

@@ -145,6 +145,62 @@ static uint32_t indirect_target(gs_x *x, uint64_t address)
     return j;
 }
 
+/* ---- vprintf (devprintf.h) ----
+ * Each calling lane, lowest first, formats its call into the launch's
+ * printf buffer, reading the format, the arguments and %s strings as that
+ * lane (a bad address is the usual access error), and gets the number of
+ * arguments read (or -1 for a null format) as its return value. The call
+ * pushes nothing: the warp runs on after it. Timing (decision): the call is
+ * one branch-unit instruction, as any call; the handler's own instructions
+ * and its writes to the FIFO are not modelled (README "printf"). */
+
+typedef struct lane_reader {
+    gs_x *x;
+    uint32_t lane;
+} lane_reader;
+
+static int read_as_lane(void *context, uint64_t address, unsigned bytes, uint64_t *value)
+{
+    lane_reader *r = (lane_reader *)context;
+    return gs_x_load_lane(r->x, r->lane, GS_SPACE_NONE, address, bytes, value);
+}
+
+static void call_vprintf(gs_x *x)
+{
+    const gs_exec_cta *cta = x->cta;
+    const gs_exec_launch *launch = cta->launch;
+    gs_devprintf_buffer *buffer = launch->printf_buffer;
+    uint64_t layout = x->inst->opd[1].value;
+    uint64_t area = (uint64_t)x->warp->frame_base + x->inst->reconv;
+    uint64_t block = cta->ctaid.x + (uint64_t)launch->grid.x *
+                                        (cta->ctaid.y + (uint64_t)launch->grid.y * cta->ctaid.z);
+    uint32_t ret = (uint32_t)(layout & 0xFFFFu), lane;
+    lane_reader reader;
+    reader.x = x;
+    GS_FOR_LANES(lane, x->active) {
+        uint64_t format, args;
+        uint32_t room = 0, length;
+        char *text = buffer ? gs_devprintf_text_at(buffer, &room) : NULL;
+        int full, n;
+        if (!gs_x_load_lane(x, lane, GS_SPACE_LOCAL, area + ((layout >> 16) & 0xFFFFu), 8u,
+                            &format) ||
+            !gs_x_load_lane(x, lane, GS_SPACE_LOCAL, area + ((layout >> 32) & 0xFFFFu), 8u,
+                            &args))
+            return;
+        reader.lane = lane;
+        n = gs_devprintf_format(format, args, read_as_lane, &reader, text, room, &length, &full);
+        if (n == GS_DEVPRINTF_FAULT)
+            return;   /* the read recorded the fault: the run stops */
+        if (buffer && full)
+            buffer->dropped++;   /* dropped whole: it did not fit what was left */
+        else if (buffer)
+            gs_devprintf_commit(buffer, block, x->warp_index * GS_LANES + lane, length);
+        if (ret != GS_PTX_VPRINTF_NO_RET &&
+            !gs_x_store_lane(x, lane, GS_SPACE_LOCAL, area + ret, 4u, (uint64_t)(uint32_t)n))
+            return;
+    }
+}
+
 void gs_exec_call_inst(gs_x *x)
 {
     uint64_t scratch[GS_LANES];
@@ -152,6 +208,10 @@ void gs_exec_call_inst(gs_x *x)
     uint32_t lane, first = 0, same = 0, j;
     if (!x->active)
         return;   /* no lane calls: the stack advances as for any instruction */
+    if (x->inst->opd[0].kind != GS_PTX_OPD_REG && x->inst->opd[0].reg == GS_PTX_CALL_VPRINTF) {
+        call_vprintf(x);
+        return;
+    }
     if (x->inst->opd[0].kind != GS_PTX_OPD_REG) {
         call_function(x, x->inst->opd[0].reg, x->active, 0);
         return;

@@ -86,6 +86,14 @@ void gs_x_fault(gs_x *x, gs_status status, const char *what);
 /* The standard "not supported" fault naming the instruction. */
 void gs_x_unsupported(gs_x *x);
 
+/* Read `bytes` bytes at `address` in `space` (GS_SPACE_NONE: a generic
+ * address) as lane `lane` of the warp; 0 with the fault recorded when it
+ * is outside what the space holds (exec_mem.c). */
+int gs_x_load_lane(gs_x *x, uint32_t lane, unsigned space, uint64_t address, unsigned bytes,
+                   uint64_t *value);
+int gs_x_store_lane(gs_x *x, uint32_t lane, unsigned space, uint64_t address, unsigned bytes,
+                    uint64_t value);
+
 /* Instruction families (exec_alu.c, exec_move.c, exec_mem.c, exec_ctl.c). */
 void gs_exec_int_arith(gs_x *x);
 void gs_exec_float_arith(gs_x *x);

@@ -153,6 +153,18 @@ static int store(gs_x *x, gs_lane_addr at, uint32_t lane, unsigned bytes, uint64
     return 1;
 }
 
+int gs_x_load_lane(gs_x *x, uint32_t lane, unsigned space, uint64_t address, unsigned bytes,
+                   uint64_t *value)
+{
+    return load(x, resolve(space, address), lane, bytes, value);
+}
+
+int gs_x_store_lane(gs_x *x, uint32_t lane, unsigned space, uint64_t address, unsigned bytes,
+                    uint64_t value)
+{
+    return store(x, resolve(space, address), lane, bytes, value);
+}
+
 /* The address gs_inst reports (exec.h): local words interleaved by thread. */
 static uint64_t reported(const gs_x *x, gs_lane_addr at, uint32_t lane)
 {

@@ -53,6 +53,7 @@ size_t gs_host_bytes(const gs_host_config *config)
                             sizeof(gs_host_module));                       /* module table */
     total += (size_t)host_ptx_arena_bytes(config);                        /* PTX */
     total += gs_arena_round(host_param_bytes(config));                     /* param buffer */
+    total += gs_devprintf_bytes(config->printf_buffer_bytes);              /* printf */
     return total;
 }
 
@@ -77,6 +78,15 @@ gs_status gs_host_init(gs_host *host, const gs_host_config *config, gs_arena *ar
     status = gs_exec_pool_init(host->cta, 1u, &config->cta, arena, diag);
     if (status != GS_OK)
         return status;
+    if (config->printf_buffer_bytes > GS_DEVPRINTF_BYTES_MAX)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "a printf buffer of %lu bytes is "
+                           "above the %lu it may have (%s)",
+                           (unsigned long)config->printf_buffer_bytes,
+                           (unsigned long)GS_DEVPRINTF_BYTES_MAX, GS_HOST_PRINTF_OPTION);
+    status = gs_devprintf_init(&host->printf_out, config->printf_buffer_bytes, arena, diag);
+    if (status != GS_OK)
+        return status;
+    host->printf_text_hash = 14695981039346656037ull;   /* FNV-1a offset basis */
     host->executor = gs_host_run_functional;
     return GS_OK;
 }
@@ -259,6 +269,21 @@ static gs_status place_segments(gs_host *host, gs_host_module *module, gs_diag *
         status = gs_devmem_write(&host->mem, base + var->offset, var->init,
                                  (size_t)var->size_bytes, diag);
     }
+    for (i = 0; i < ptx->num_relocs && status == GS_OK; i++) {   /* addresses in them */
+        const gs_ptx_reloc *r = &ptx->relocs[i];
+        const gs_ptx_var *var = &ptx->vars[r->var], *target = &ptx->vars[r->target];
+        uint8_t bytes[8];
+        if (var->kernel != GS_PTX_NONE)
+            continue;   /* a kernel-scope variable's initialiser is not placed (above) */
+        uint64_t address = (target->space == GS_SPACE_GLOBAL ? module->global_base
+                                                              : module->const_base) +
+                           target->offset + r->addend;
+        gs_le_store(bytes, r->bytes, address);
+        status = gs_devmem_write(&host->mem, (var->space == GS_SPACE_GLOBAL ? module->global_base
+                                                                            : module->const_base) +
+                                                 var->offset + r->at,
+                                 bytes, r->bytes, diag);
+    }
     return status;
 }
 
@@ -415,6 +440,8 @@ static gs_status pack_params(gs_host *host, const gs_ptx_kernel *kernel,
     return GS_OK;
 }
 
+static void host_printf_flush(gs_host *host, const gs_ptx_kernel *kernel);
+
 gs_status gs_host_launch(gs_host *host, const gs_host_module *module,
                          const gs_ptx_kernel *kernel, gs_dim3 grid, gs_dim3 block,
                          uint32_t dynamic_shared_bytes, const gs_kernel_arg *args,
@@ -439,8 +466,59 @@ gs_status gs_host_launch(gs_host *host, const gs_host_module *module,
     launch->warp_inst_limit = host->config.warp_inst_limit;
     launch->stop_poll = host->config.stop_poll;
     launch->stop_context = host->config.stop_context;
+    gs_devprintf_clear(&host->printf_out);
+    launch->printf_buffer = &host->printf_out;
     status = host->executor(host->executor_context, host, launch, diag);
     host->warp_insts += launch->warp_insts;
     host->thread_insts += launch->thread_insts;
+    host_printf_flush(host, kernel);
     return status;
+}
+
+/* The launch's printf output in thread order, out to the sink and into
+ * the totals; a note when calls were dropped. */
+static void host_printf_flush(gs_host *host, const gs_ptx_kernel *kernel)
+{
+    gs_devprintf_buffer *b = &host->printf_out;
+    char shown[GS_NAME_SHOWN];
+    uint32_t i, j, length, thread;
+    uint64_t block;
+    gs_devprintf_sort(b);
+    for (i = 0; i < b->records; i++) {
+        const char *text = gs_devprintf_record(b, i, &length, &block, &thread);
+        for (j = 0; j < length; j++) {
+            host->printf_text_hash ^= (uint8_t)text[j];
+            host->printf_text_hash *= 1099511628211ull;   /* FNV-1a 64 prime */
+        }
+        if (host->printf_sink)
+            host->printf_sink->write(host->printf_sink->context, text, length);
+    }
+    host->printf_records += b->records;
+    host->printf_dropped += b->dropped;
+    host->printf_text_bytes += b->text_bytes;
+    if (b->dropped && host->note_sink)
+        gs_sink_printf(host->note_sink, "gpusim: note: kernel %s (launch %u): %lu printf "
+                       "call(s) did not fit the %lu-byte printf buffer and were dropped "
+                       "(raise %s)\n", gs_str_elide(shown, sizeof shown, kernel->name),
+                       (unsigned)host->launches, (unsigned long)b->dropped,
+                       (unsigned long)b->capacity, GS_HOST_PRINTF_OPTION);
+}
+
+void gs_host_printf_stats(const gs_host *host, gs_stats *stats)
+{
+    gs_stats_put_count(stats, "printf_calls_printed", host->printf_records);
+    gs_stats_put_count(stats, "printf_calls_dropped", host->printf_dropped);
+    gs_stats_put_count(stats, "printf_text_bytes", host->printf_text_bytes);
+    gs_stats_put_count(stats, "printf_text_fnv1a", host->printf_text_hash);
+}
+
+uint32_t gs_host_printf_count(const gs_host *host)
+{
+    return host->printf_out.records;
+}
+
+const char *gs_host_printf_record(const gs_host *host, uint32_t i, uint32_t *length,
+                                  uint64_t *block, uint32_t *thread)
+{
+    return gs_devprintf_record(&host->printf_out, i, length, block, thread);
 }

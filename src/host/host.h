@@ -32,6 +32,8 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "base/fmt.h"
+#include "base/stats.h"
 #include "base/status.h"
 #include "exec/exec.h"
 #include "mem/devmem.h"
@@ -70,7 +72,16 @@ typedef struct gs_host_config {
                                        * GS_PTX_CALL_DEPTH_DEFAULT; -gs_call_stack_depth) */
     uint32_t ptx_no_slot_reuse;   /* 1: no liveness-based register slot reuse
                                    * (gs_ptx_load_options; for comparisons) */
+    uint32_t printf_buffer_bytes; /* each launch's device printf buffer
+                                   * (exec/devprintf.h; at most
+                                   * GS_DEVPRINTF_BYTES_MAX). 0, the default: none,
+                                   * every printf call is counted as dropped; the
+                                   * CLI gives -gs_printf_buffer_bytes to a
+                                   * workload whose kernels call printf */
 } gs_host_config;
+
+/* The option a dropped-printf note tells the user to raise. */
+#define GS_HOST_PRINTF_OPTION "-gs_printf_buffer_bytes"
 
 typedef struct gs_host_module {
     const gs_ptx_module *ptx;
@@ -103,6 +114,16 @@ typedef struct gs_host {
     gs_host_executor_fn executor;
     void *executor_context;
     gs_exec_launch last_launch;   /* the most recent launch and its counters */
+    gs_devprintf_buffer printf_out;   /* the most recent launch's printf output,
+                                       * in thread order (gs_host_printf_record) */
+    const gs_sink *printf_sink;   /* NULL, or where each launch's printf output is
+                                   * written when it ends */
+    const gs_sink *note_sink;     /* NULL, or where a note on dropped printf
+                                   * output goes (stderr on the CLI) */
+    uint64_t printf_records;      /* totals over every launch: calls kept, */
+    uint64_t printf_dropped;      /* dropped, */
+    uint64_t printf_text_bytes;   /* the text kept, */
+    uint64_t printf_text_hash;    /* and its FNV-1a hash, for digests */
     uint32_t launches;
     uint64_t warp_insts;          /* totals over every launch */
     uint64_t thread_insts;
@@ -164,5 +185,20 @@ gs_status gs_host_launch(gs_host *host, const gs_host_module *module,
                          const gs_ptx_kernel *kernel, gs_dim3 grid, gs_dim3 block,
                          uint32_t dynamic_shared_bytes, const gs_kernel_arg *args,
                          uint32_t num_args, gs_diag *diag);
+
+/* ---- printf (cudaDeviceSynchronize's printing) ----
+ * After a launch (also one that faulted: what ran before the fault) its
+ * printf output is in thread order: records of text, one per call that
+ * printed something, of thread `thread` (linear, x fastest) of block
+ * `block` (linear, x fastest). host->printf_out.dropped counts the calls
+ * that did not fit. */
+uint32_t gs_host_printf_count(const gs_host *host);
+/* The totals as statistics (GS_HOST_PRINTF_STATS entries): calls printed,
+ * calls dropped, the text's bytes and its FNV-1a hash (so the digest covers
+ * what the kernels printed). */
+#define GS_HOST_PRINTF_STATS 4u
+void gs_host_printf_stats(const gs_host *host, gs_stats *stats);
+const char *gs_host_printf_record(const gs_host *host, uint32_t i, uint32_t *length,
+                                  uint64_t *block, uint32_t *thread);
 
 #endif

@@ -141,9 +141,10 @@ typedef enum gs_ptx_op {
     /* device-function call (issue 22 item 1): `call{.uni} (ret), f, (args)`;
      * target = the callee's first instruction in the linked kernel */
     GS_PTX_OP_CALL,   /* opd[0]: LABEL (direct: reg = the linked function's
-                       * index in kernel->linked) or REG (indirect: the
-                       * function's address); opd[1].value: the call's
-                       * parameter layout (a hash, ptx_link.c) */
+                       * index in kernel->linked, or GS_PTX_CALL_VPRINTF) or
+                       * REG (indirect: the function's address); opd[1].value:
+                       * the call's parameter layout (a hash, ptx_link.c; for
+                       * vprintf its parameters' offsets, GS_PTX_VPRINTF_*) */
     GS_PTX_OP_COUNT
 } gs_ptx_op;
 
@@ -392,6 +393,18 @@ typedef struct gs_ptx_var {
                                 * rest of the variable is zero. NULL if none */
 } gs_ptx_var;
 
+/* An address in a variable's initialiser (`.global .u64 p[2] = {x,
+ * generic(y)+8};`): when the module's segments are placed (host.c), the
+ * element at byte `at` of variable `var` gets the device address of
+ * variable `target` plus `addend` (a .global or .const variable's address
+ * is the same generic or not: mem/devmem.h). */
+typedef struct gs_ptx_reloc {
+    uint32_t var, target;
+    uint32_t bytes;            /* 8, or 4 with .address_size 32 */
+    uint64_t at;
+    uint64_t addend;
+} gs_ptx_reloc;
+
 typedef struct gs_ptx_param {
     const char *name;
     uint8_t type;              /* gs_ptx_type of the parameter (.b8 for arrays) */
@@ -414,6 +427,14 @@ typedef struct gs_ptx_linked {
  * wild-pointer error, and 16 bytes apart per function index. */
 #define GS_PTX_FUNC_ADDR_BASE 0x00F0000000000000ull
 #define GS_PTX_FUNC_ADDR_STEP 16u
+
+/* A call of vprintf, which the module declares and gpusim provides
+ * (printf, issue 22 item 2; exec/devprintf.h): opd[0].reg of the call.
+ * opd[1].value holds the offsets in the call area of its return value
+ * (bits 0-15; GS_PTX_VPRINTF_NO_RET when the call takes none), format
+ * (16-31) and argument buffer (32-47) parameters. */
+#define GS_PTX_CALL_VPRINTF 0xFFFFFFF0u
+#define GS_PTX_VPRINTF_NO_RET 0xFFFFu
 
 /* The loader's default bound on nested device-function calls where a
  * kernel may recurse (gs_ptx_load_options.call_stack_depth). */
@@ -457,6 +478,7 @@ typedef struct gs_ptx_kernel {
     uint32_t spill_bytes;      /* its bytes per call level */
     uint32_t occupancy_regs;   /* linked: the registers per thread occupancy
                                 * counts (ptx_link.c); 0: num_reg_storage */
+    uint32_t printf_calls;     /* .entry: vprintf calls in its linked code */
     uint32_t maxntid[3];       /* .maxntid (0 = not given) */
     uint32_t reqntid[3];       /* .reqntid (0 = not given) */
     uint32_t minnctapersm;     /* .minnctapersm (0 = not given) */
@@ -484,6 +506,8 @@ typedef struct gs_ptx_module {
     uint32_t global_align;     /* largest alignment in the segment (>= 1) */
     uint32_t const_align;
     uint64_t num_insts;        /* over all kernels */
+    uint32_t num_relocs;       /* addresses in initialisers */
+    const gs_ptx_reloc *relocs;
 } gs_ptx_module;
 
 /* ---- loader API ---- */

@@ -302,6 +302,68 @@ static gs_status decl_init_decimal(ptx_ctx *ctx, gs_ptx_type type, uint64_t *bit
     return GS_OK;
 }
 
+/* An address element: name, generic(name), either + or - an integer. The
+ * element holds the addend; the module's placement adds the address
+ * (gs_ptx_reloc). */
+static gs_status decl_init_address(ptx_ctx *ctx, gs_ptx_type type, uint64_t *bits)
+{
+    ptx_tok at = ctx->tok, name;
+    unsigned bytes = gs_ptx_type_bytes(type);
+    int generic = ptx_is(&ctx->tok, "generic") && ptx_is_punct(ptx_peek(ctx), '(');
+    uint32_t sym;
+    int64_t addend = 0;
+    uint64_t value;
+    gs_ptx_reloc *r;
+    char text[80];
+    gs_status st;
+    if (generic) {
+        ptx_next(ctx);
+        if ((st = ptx_expect(ctx, '(')) != GS_OK)
+            return st;
+    }
+    name = ctx->tok;
+    sym = name.kind == PTX_TK_WORD ? ptx_sym_find(ctx, name.text, name.len) : GS_PTX_NONE;
+    ptx_tok_str(&name, text, sizeof text);
+    if (sym != GS_PTX_NONE && (ctx->syms[sym].kind == PTX_SYM_KERNEL ||
+                               ctx->syms[sym].kind == PTX_SYM_FUNC_DECL))
+        return ptx_error(ctx, &name, "unsupported: the address of function '%s' in an "
+                         "initialiser", text);
+    if (sym == GS_PTX_NONE || ctx->syms[sym].kind != PTX_SYM_VAR ||
+        (ctx->vars[ctx->syms[sym].index].v.space != GS_SPACE_GLOBAL &&
+         ctx->vars[ctx->syms[sym].index].v.space != GS_SPACE_CONST))
+        return ptx_error(ctx, &name, "unsupported initialiser element '%s' (integers, 0f/0d "
+                         "and decimal float literals, and the addresses of .global and "
+                         ".const variables declared before it)", text);
+    if (type != GS_PTX_T_U64 && type != GS_PTX_T_S64 && type != GS_PTX_T_B64 &&
+        (ctx->module.address_size != 32u || (type != GS_PTX_T_U32 && type != GS_PTX_T_S32 &&
+                                             type != GS_PTX_T_B32)))
+        return ptx_error(ctx, &at, "the address of '%s' needs a %u-bit integer element, not "
+                         ".%s", text, (unsigned)ctx->module.address_size,
+                         gs_ptx_type_name(type));
+    ptx_next(ctx);
+    if (generic && (st = ptx_expect(ctx, ')')) != GS_OK)
+        return st;
+    if (ptx_is_punct(&ctx->tok, '+') || ptx_is_punct(&ctx->tok, '-')) {
+        int minus = ptx_is_punct(&ctx->tok, '-');
+        ptx_next(ctx);
+        if ((st = ptx_take_int(ctx, &addend)) != GS_OK)
+            return st;
+        value = minus ? 0u - (uint64_t)addend : (uint64_t)addend;   /* modulo 2^64 */
+    } else {
+        value = 0;
+    }
+    if (ctx->num_relocs >= ctx->caps.relocs)
+        return ptx_error_status(ctx, GS_E_LIMIT, &at, "too many addresses in initialisers");
+    r = &ctx->relocs[ctx->num_relocs++];
+    r->var = ctx->num_vars;   /* the variable being declared: recorded next */
+    r->target = ctx->syms[sym].index;
+    r->bytes = bytes;
+    r->at = ctx->init_used;
+    r->addend = value;
+    *bits = value;
+    return GS_OK;
+}
+
 /* Store one initialiser element little-endian into the init pool. */
 static gs_status decl_init_element(ptx_ctx *ctx, gs_ptx_type type)
 {
@@ -310,7 +372,11 @@ static gs_status decl_init_element(ptx_ctx *ctx, gs_ptx_type type)
     int is_double = 0;
     unsigned i;
     ptx_tok at = ctx->tok;
-    if (ptx_parse_hexfloat(&ctx->tok, &bits, &is_double)) {
+    if (ctx->tok.kind == PTX_TK_WORD) {
+        gs_status st = decl_init_address(ctx, type, &bits);
+        if (st != GS_OK)
+            return st;
+    } else if (ptx_parse_hexfloat(&ctx->tok, &bits, &is_double)) {
         if (!gs_ptx_type_is_float(type) || (type == GS_PTX_T_F64) != is_double)
             return ptx_error(ctx, &at, "float literal does not match the variable type .%s",
                              gs_ptx_type_name(type));

@@ -25,6 +25,7 @@ typedef struct ptx_caps {
     size_t params;
     size_t kernels;
     size_t init_bytes; /* <= 8 bytes per 2 chars of initialiser */
+    size_t relocs;     /* addresses in initialisers: each a word in one */
     size_t calls;      /* call instructions and function addresses taken: one per
                         * "call" or "mov" opcode word */
     size_t call_args;  /* parameters named by calls: each a word in a list */
@@ -126,7 +127,8 @@ typedef struct ptx_place {
 enum ptx_call_kind {
     PTX_CALL_DIRECT = 0,  /* call f */
     PTX_CALL_INDIRECT,    /* call %rd (callee: the prototype's name) */
-    PTX_CALL_ADDRESS      /* mov %rd, f: f's address taken (operand `operand`) */
+    PTX_CALL_ADDRESS,     /* mov %rd, f: f's address taken (operand `operand`) */
+    PTX_CALL_VPRINTF      /* call vprintf: gpusim's own (exec/devprintf.h) */
 };
 
 typedef struct ptx_call {
@@ -169,6 +171,8 @@ typedef struct ptx_ctx {
     uint32_t num_vars;
     uint8_t *init;
     uint64_t init_used;
+    gs_ptx_reloc *relocs;     /* `at`: the element's place in the init pool */
+    uint32_t num_relocs;
     ptx_fixup *fixups;
     uint32_t num_fixups;
     ptx_call *calls;

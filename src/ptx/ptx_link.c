@@ -35,8 +35,11 @@
  *  - Recursion: a kernel that can recurse or call indirectly is sized for
  *    the loader's call-stack depth; a call of a function already running on
  *    the warp saves the calling lanes' copy of its registers (exec_ctl.c).
- *  - Not yet: calls to functions the module only declares (vprintf, ...):
- *    a load error naming the function.
+ *  - printf: a direct call of vprintf, which nvcc's modules declare
+ *    `.extern`, is gpusim's own (exec/devprintf.h): no body is linked, and
+ *    the call keeps the offsets of its three parameters in the call area.
+ *    Calls of any other function a module only declares are a load error
+ *    naming it (gpusim links one module).
  */
 #include "ptx/ptx_internal.h"
 
@@ -318,6 +321,29 @@ static gs_status link_check_params(ptx_ctx *ctx, const ptx_call *call, const ptx
     return GS_OK;
 }
 
+/* A call of vprintf: (.param .b32 ret), (.param .b64 format, .param .b64
+ * args), as nvcc declares it; the return value may be left out. */
+static gs_status link_vprintf(ptx_ctx *ctx, ptx_call *call, gs_ptx_inst *inst)
+{
+    const gs_ptx_var *v[3];
+    uint32_t i, n = (uint32_t)call->num_rets + call->num_args;
+    for (i = 0; i < n && i < 3u; i++)
+        v[i] = &ctx->vars[ctx->call_args[call->first_arg + i]].v;
+    if (call->num_rets > 1u || call->num_args != 2u ||
+        (call->num_rets == 1u && v[0]->size_bytes != 4u) ||
+        v[call->num_rets]->size_bytes != 8u || v[call->num_rets + 1u]->size_bytes != 8u)
+        return ptx_error(ctx, &call->callee, "vprintf takes a 4-byte return value (which may "
+                         "be left out) and two 8-byte arguments, the format's and the argument "
+                         "buffer's addresses; this call passes %u and %u",
+                         (unsigned)call->num_rets, (unsigned)call->num_args);
+    call->kind = PTX_CALL_VPRINTF;
+    call->target = GS_PTX_NONE;
+    inst->opd[0].reg = GS_PTX_CALL_VPRINTF;
+    inst->opd[1].value = (call->num_rets ? v[0]->offset : GS_PTX_VPRINTF_NO_RET) |
+                         v[call->num_rets]->offset << 16 | v[call->num_rets + 1u]->offset << 32;
+    return GS_OK;
+}
+
 /* Resolve each call and function address to its callee's kernel index. */
 static gs_status link_resolve(ptx_ctx *ctx)
 {
@@ -336,11 +362,18 @@ static gs_status link_resolve(ptx_ctx *ctx)
         }
         sym = ptx_sym_find(ctx, call->callee.text, call->callee.len);
         ptx_tok_str(&call->callee, text, sizeof text);
+        if (sym != GS_PTX_NONE && ctx->syms[sym].kind == PTX_SYM_FUNC_DECL &&
+            call->kind == PTX_CALL_DIRECT && strcmp(text, "vprintf") == 0) {
+            if ((st = link_vprintf(ctx, call, inst)) != GS_OK)
+                return st;
+            continue;
+        }
         if (sym != GS_PTX_NONE && ctx->syms[sym].kind == PTX_SYM_FUNC_DECL)
             return ptx_error(ctx, &call->callee, "%s '%s', which this module declares but "
                              "does not define%s", call->kind == PTX_CALL_ADDRESS ?
                              "the address of" : "call to", text, strcmp(text, "vprintf") == 0
-                             ? " (printf is not supported yet)" : " (gpusim links one module)");
+                             ? " (only calls of vprintf are supported)"
+                             : " (gpusim links one module)");
         if (sym == GS_PTX_NONE || ctx->syms[sym].kind != PTX_SYM_KERNEL)
             return ptx_error(ctx, &call->callee, "call to '%s', which is not a function of "
                              "this module", text);
@@ -415,8 +448,9 @@ static void link_walk_from(const ptx_ctx *ctx, link_walk *w, uint32_t root)
         if (w->next[depth - 1u] < ks->num_calls) {
             const ptx_call *call = &ctx->calls[ks->first_call + w->next[depth - 1u]++];
             uint32_t g = call->target;
-            if (call->kind == PTX_CALL_ADDRESS) {
-                continue;   /* only an indirect call, which marks `recurse`, can use it */
+            if (call->kind == PTX_CALL_ADDRESS || call->kind == PTX_CALL_VPRINTF) {
+                continue;   /* an address: only an indirect call, which marks `recurse`,
+                             * can use it; vprintf: no body */
             } else if (call->kind == PTX_CALL_INDIRECT) {
                 w->recurse[k] = 1u;
             } else if (w->state[g] == 1u) {   /* a cycle: recursion */
@@ -782,7 +816,10 @@ static gs_status link_kernel(ptx_ctx *ctx, uint32_t root, const link_walk *w, ui
     if ((st = link_shared(ctx, root, out, n, table, kofs)) != GS_OK)
         return st;
     for (i = 0; i < at; i++)   /* a direct call names its callee's place in the table */
-        if (out[i].op == GS_PTX_OP_CALL && out[i].opd[0].kind == GS_PTX_OPD_LABEL) {
+        if (out[i].op == GS_PTX_OP_CALL && out[i].opd[0].kind == GS_PTX_OPD_LABEL &&
+            out[i].opd[0].reg == GS_PTX_CALL_VPRINTF) {
+            k->printf_calls++;
+        } else if (out[i].op == GS_PTX_OP_CALL && out[i].opd[0].kind == GS_PTX_OPD_LABEL) {
             out[i].opd[0].reg = pos[out[i].opd[0].symbol];
             out[i].target = table[out[i].opd[0].reg].start;
             out[i].opd[0].value = out[i].target;

@@ -45,6 +45,7 @@ void ptx_caps_for(size_t text_length, ptx_caps *caps)
     if (caps->kernels > GS_PTX_MAX_KERNELS)
         caps->kernels = GS_PTX_MAX_KERNELS;
     caps->init_bytes = 4u * text_length + 8u;
+    caps->relocs = text_length / 2u + 1u;
     caps->calls = caps->insts;
     caps->call_args = text_length / 2u + 1u;
     /* Any text: a calling .entry takes >= 16 characters (".entry a{call f;}")
@@ -68,6 +69,7 @@ typedef struct load_counts {
     size_t call_words;     /* "call" opcode words */
     size_t mov_words;      /* "mov" opcode words */
     size_t entries, funcs; /* .entry and .func words */
+    size_t init_words;     /* words between a '=' and its ';' */
     size_t func_semis;     /* ';' inside .func bodies */
     size_t calling_entries, calling_semis;   /* .entry bodies with a "call" word, and
                                               * the ';' inside them */
@@ -83,6 +85,7 @@ static void load_count(const char *text, size_t length, load_counts *n)
 {
     ptx_ctx lex;
     int in_bra = 0, body = 0;   /* body: 1 .entry, 2 .func (the last one named) */
+    int in_init = 0;            /* between a '=' and its ';' */
     int calls = 0;              /* the open .entry body has a "call" word */
     size_t depth = 0, semis = 0;   /* ... and its ';' so far */
     memset(&lex, 0, sizeof lex);
@@ -93,6 +96,7 @@ static void load_count(const char *text, size_t length, load_counts *n)
         if (t->kind == PTX_TK_WORD) {
             n->words++;
             n->bra_words += (size_t)in_bra;
+            n->init_words += (size_t)in_init;
             if (ptx_is(t, ".entry") || ptx_is(t, ".func")) {
                 n->kernels++;
                 body = ptx_is(t, ".entry") ? 1 : 2;
@@ -119,6 +123,7 @@ static void load_count(const char *text, size_t length, load_counts *n)
         } else if (ptx_is_punct(t, ';')) {
             n->semis++;
             in_bra = 0;
+            in_init = 0;
             if (depth > 0 && body == 1)
                 semis++;
             else if (depth > 0 && body == 2)
@@ -127,6 +132,8 @@ static void load_count(const char *text, size_t length, load_counts *n)
             n->commas++;
         } else if (ptx_is_punct(t, '(')) {
             n->parens++;
+        } else if (ptx_is_punct(t, '=')) {
+            in_init = 1;
         }
     }
 }
@@ -147,7 +154,9 @@ static void load_count(const char *text, size_t length, load_counts *n)
  *   variables: one per declaration, recorded before its ';';
  *   parameters: a list of n takes '(' and n - 1 commas;
  *   kernels: one per .entry / .func word;
- *   initialiser bytes: at most 8 per number token. */
+ *   initialiser bytes: at most 8 per number token or word in an
+ *       initialiser (an address: x, generic(x)), which is between a '='
+ *       and its ';'; addresses: one per such word. */
 void ptx_caps_for_text(const char *text, size_t length, ptx_caps *caps)
 {
     load_counts n;
@@ -159,7 +168,8 @@ void ptx_caps_for_text(const char *text, size_t length, ptx_caps *caps)
     caps->vars = load_min(caps->vars, n.semis + 1u);
     caps->params = load_min(caps->params, n.commas + n.parens + 1u);
     caps->kernels = load_min(caps->kernels, n.kernels + 1u);
-    caps->init_bytes = load_min(caps->init_bytes, 8u * n.nums + 8u);
+    caps->init_bytes = load_min(caps->init_bytes, 8u * (n.nums + n.init_words) + 8u);
+    caps->relocs = load_min(caps->relocs, n.init_words);
     caps->calls = load_min(caps->calls, n.call_words + n.mov_words + 1u);
     caps->call_args = load_min(caps->call_args, n.commas + n.parens + 1u);
     /* each kernel's own code and a copy of every function, each with its
@@ -188,6 +198,7 @@ static size_t load_output_bytes(const ptx_caps *caps, size_t text_length)
            gs_arena_round(text_length + caps->kernels + caps->params + caps->vars +
                           LOAD_FILE_NAME_MAX + 8u) +
            gs_arena_round(caps->init_bytes) +
+           gs_arena_round(caps->relocs * sizeof(gs_ptx_reloc)) +  /* addresses in them */
            caps->linked_insts * sizeof(gs_ptx_inst) +         /* linked kernels and */
            caps->linked_funcs * sizeof(gs_ptx_linked) +       /* their tables, each */
            (caps->linked_insts ? 2u * caps->kernels * GS_ARENA_ALIGN : 0u) + /* rounded up */
@@ -203,6 +214,7 @@ static size_t load_bytes_for_caps(const ptx_caps *caps, size_t text_length)
            gs_arena_round(caps->params * sizeof(ptx_pscratch)) +
            gs_arena_round(caps->vars * sizeof(ptx_vscratch)) +
            gs_arena_round(caps->init_bytes) +                     /* initialisers */
+           gs_arena_round(caps->relocs * sizeof(gs_ptx_reloc)) +  /* addresses in them */
            gs_arena_round(caps->fixups * sizeof(ptx_fixup)) +     /* label references */
            gs_arena_round(caps->calls * sizeof(ptx_call)) +       /* calls */
            gs_arena_round(caps->call_args * sizeof(uint32_t)) +   /* their parameters */
@@ -243,6 +255,9 @@ static gs_status load_scratch(ptx_ctx *ctx)
     ctx->params = (ptx_pscratch *)gs_arena_alloc(a, c->params * sizeof(ptx_pscratch));
     ctx->vars = (ptx_vscratch *)gs_arena_alloc(a, c->vars * sizeof(ptx_vscratch));
     ctx->init = (uint8_t *)gs_arena_alloc(a, c->init_bytes);
+    ctx->relocs = NULL;
+    if (c->relocs)
+        ctx->relocs = (gs_ptx_reloc *)gs_arena_alloc(a, c->relocs * sizeof(gs_ptx_reloc));
     ctx->fixups = (ptx_fixup *)gs_arena_alloc(a, c->fixups * sizeof(ptx_fixup));
     ctx->calls = (ptx_call *)gs_arena_alloc(a, c->calls * sizeof(ptx_call));
     ctx->call_args = (uint32_t *)gs_arena_alloc(a, c->call_args * sizeof(uint32_t));
@@ -260,7 +275,7 @@ static gs_status load_scratch(ptx_ctx *ctx)
     if (!ctx->insts || !ctx->syms || !ctx->buckets || !ctx->kernels || !ctx->params ||
         !ctx->vars || !ctx->init || !ctx->fixups || !ctx->calls || !ctx->call_args ||
         (c->linked_insts && !ctx->linked) || (c->linked_funcs && !ctx->linked_funcs) ||
-        (c->shared_places && !ctx->places))
+        (c->shared_places && !ctx->places) || (c->relocs && !ctx->relocs))
         return gs_diag_set(ctx->diag, GS_E_ARENA, ctx->file, 0, 0,
                            "arena too small to load this PTX");
     for (i = 0; i < c->buckets; i++)
@@ -311,6 +326,16 @@ static void load_write_vars(ptx_ctx *ctx, load_out *out, gs_ptx_module *m)
             memcpy(w, ctx->init + v->init_at, (size_t)v->v.init_bytes);
             vars[i].init = (const uint8_t *)final;
         }
+    }
+    if (ctx->num_relocs) {   /* each address's place in its variable */
+        gs_ptx_reloc *r = (gs_ptx_reloc *)load_take(out, ctx->num_relocs * sizeof(gs_ptx_reloc),
+                                                    &final);
+        for (i = 0; i < ctx->num_relocs; i++) {
+            r[i] = ctx->relocs[i];
+            r[i].at -= ctx->vars[r[i].var].init_at;
+        }
+        m->relocs = (const gs_ptx_reloc *)final;
+        m->num_relocs = ctx->num_relocs;
     }
 }
 

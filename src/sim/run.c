@@ -119,11 +119,21 @@ static gs_status load_module(const gs_workload *wl, unsigned i, gs_wl_read_fn re
     return gs_ptx_load_with(&arena, shown, text, length, &options, module, diag);
 }
 
+uint64_t gs_run_module_printf_calls(const gs_ptx_module *module)
+{
+    uint64_t calls = 0;
+    uint32_t k;
+    for (k = 0; k < module->num_kernels; k++)
+        calls += module->kernels[k].printf_calls;
+    return calls;
+}
+
 gs_status gs_run_shape_bound(const gs_workload *wl, gs_wl_read_fn read, void *read_context,
                              void *scratch, size_t scratch_bytes, uint32_t call_stack_depth,
-                             gs_exec_shape *bound, gs_diag *diag)
+                             gs_exec_shape *bound, uint64_t *printf_calls, gs_diag *diag)
 {
     unsigned i;
+    *printf_calls = 0;
     for (i = 0; i < wl->num_ptx; i++) {
         gs_ptx_module *module;
         gs_status st = load_module(wl, i, read, read_context, scratch, scratch_bytes,
@@ -131,6 +141,7 @@ gs_status gs_run_shape_bound(const gs_workload *wl, gs_wl_read_fn read, void *re
         if (st != GS_OK)
             return st;
         gs_sim_bound_module(bound, module);
+        *printf_calls += gs_run_module_printf_calls(module);
     }
     return GS_OK;
 }
@@ -152,6 +163,7 @@ static gs_status survey_modules(gs_run *run, void *scratch, size_t scratch_bytes
         if (st != GS_OK)
             return st;
         gs_sim_bound_module(&run->bound, module);
+        run->printf_calls += gs_run_module_printf_calls(module);
         widen_params(&run->host_config, module);
         *device_bytes += gs_devmem_alloc_bytes(module->global_bytes) +
                          gs_devmem_alloc_bytes(module->const_bytes);
@@ -161,6 +173,12 @@ static gs_status survey_modules(gs_run *run, void *scratch, size_t scratch_bytes
         if (wl->steps[s].kind == GS_WL_STEP_LAUNCH && (s >= 64u || !((r->resolved >> s) & 1u)))
             r->unknown = 1;
     return GS_OK;
+}
+
+/* The run's own statistics beside the GPU's (gs_run_report). */
+static uint32_t run_extra_stats(const gs_run *run)
+{
+    return GS_RUN_EXTRA_STATS + (run->printf_calls ? GS_HOST_PRINTF_STATS : 0u);
 }
 
 gs_status gs_run_plan(gs_run *run, const gs_config *cfg, const gs_workload *wl,
@@ -193,6 +211,7 @@ gs_status gs_run_plan(gs_run *run, const gs_config *cfg, const gs_workload *wl,
         hc->devmem.page_count = (uint32_t)pages;
     hc->warp_inst_limit = cfg->launch_inst_limit;
     hc->ptx_call_stack_depth = cfg->call_stack_depth;
+    hc->printf_buffer_bytes = run->printf_calls ? cfg->printf_buffer_bytes : 0u;
     hc->num_sms = gs_config_n_sms(cfg);
     /* The host's own functional CTA context never runs under timing
      * (gs_sim_attach installs the timing executor): the smallest shape. */
@@ -222,7 +241,7 @@ gs_status gs_run_plan(gs_run *run, const gs_config *cfg, const gs_workload *wl,
                            4u * GS_ARENA_ALIGN;
     else
         run->arena_bytes = gs_host_bytes(hc) + gs_sim_bytes(cfg, &run->bound) +
-                           gs_stats_bytes_texts(gs_sim_stats_count(cfg) + GS_RUN_EXTRA_STATS,
+                           gs_stats_bytes_texts(gs_sim_stats_count(cfg) + run_extra_stats(run),
                                                 gs_sim_stats_texts(cfg)) + 4u * GS_ARENA_ALIGN;
     if (cfg->kernel_sampling)   /* the profile pass's host, the launch table */
         run->arena_bytes += gs_host_bytes(hc) + gs_sampling_bytes(cfg) +
@@ -233,10 +252,10 @@ gs_status gs_run_plan(gs_run *run, const gs_config *cfg, const gs_workload *wl,
 }
 
 /* Statistics entries of the run's registry. */
-static uint32_t run_stats_count(const gs_config *cfg)
+static uint32_t run_stats_count(const gs_run *run)
 {
-    return gs_sim_stats_count(cfg) + GS_RUN_EXTRA_STATS +
-           (cfg->kernel_sampling ? GS_SAMPLING_STATS : 0u);
+    return gs_sim_stats_count(run->cfg) + run_extra_stats(run) +
+           (run->cfg->kernel_sampling ? GS_SAMPLING_STATS : 0u);
 }
 
 gs_status gs_run_init(gs_run *run, void *buffer, size_t bytes, gs_diag *diag)
@@ -253,7 +272,7 @@ gs_status gs_run_init(gs_run *run, void *buffer, size_t bytes, gs_diag *diag)
             (st = gs_sim_init_streamed(&run->gpu, run->cfg, &run->bound, &run->arena,
                                        run->stream, diag)) != GS_OK)
             return st;
-    } else if ((st = gs_stats_init_texts(&run->stats, &run->arena, run_stats_count(run->cfg),
+    } else if ((st = gs_stats_init_texts(&run->stats, &run->arena, run_stats_count(run),
                                          gs_sim_stats_texts(run->cfg), diag)) != GS_OK ||
                (st = gs_host_init(&run->host, &run->host_config, &run->arena, diag)) != GS_OK ||
                (st = gs_sim_init(&run->gpu, run->cfg, &run->bound, &run->arena, diag)) != GS_OK)
@@ -299,6 +318,8 @@ void gs_run_report(gs_run *run)
         gs_sampling_report(&run->sampling, &run->gpu, &run->stats);
     gs_stats_put_count(&run->stats, "workload_repeat_iterations", run->state.repeat_iterations);
     gs_stats_put_count(&run->stats, "workload_output_bytes", run->stats.data_bytes);
+    if (run->printf_calls)
+        gs_host_printf_stats(&run->host, &run->stats);
     gs_stats_stream_end(&run->stats);   /* streamed: the last line and the digest line */
 }
 

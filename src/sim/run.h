@@ -63,6 +63,10 @@ typedef struct gs_run {
     void *read_context;
     gs_host_config host_config;
     gs_exec_shape bound;            /* functional CTA shape bound (gpu.h) */
+    uint64_t printf_calls;          /* vprintf calls in the modules' kernels: when
+                                     * any, the host gets a printf buffer of
+                                     * -gs_printf_buffer_bytes and the run reports
+                                     * GS_HOST_PRINTF_STATS more statistics */
     size_t arena_bytes;             /* what gs_run_init needs */
     const gs_sink *stream;          /* streamed statistics (gs_run_plan) or NULL */
     /* gs_run_init */
@@ -85,7 +89,9 @@ gs_status gs_run_scratch_bytes(const gs_workload *wl, gs_wl_read_fn read, void *
  * the scratch: for a functional run's CTA context. */
 gs_status gs_run_shape_bound(const gs_workload *wl, gs_wl_read_fn read, void *read_context,
                              void *scratch, size_t scratch_bytes, uint32_t call_stack_depth,
-                             gs_exec_shape *bound, gs_diag *diag);
+                             gs_exec_shape *bound, uint64_t *printf_calls, gs_diag *diag);
+/* The vprintf calls of a module's kernels (gs_ptx_kernel.printf_calls). */
+uint64_t gs_run_module_printf_calls(const gs_ptx_module *module);
 /* Size the run: sets run->arena_bytes (-gs_arena_mib, when given, instead).
  * `stream` NULL: the statistics are kept in the arena (run->stats, each
  * kernel's block handed to gs_sim_set_kernel_report), as the CLI keeps them.

@@ -11,7 +11,9 @@
 
 static const char *const bad_files[] = {
     "address-size", "align-not-pow2", "atom-no-op", "bad-integer", "bar-no-mode", "call",
-    "call-undefined", "call-vprintf", "call-indirect-no-prototype", "call-prototype",
+    "call-undefined", "call-vprintf-args", "vprintf-address", "init-function-address",
+    "init-address-type", "init-address-forward", "init-address-shared",
+    "init-address-paren", "call-indirect-no-prototype", "call-prototype",
     "call-arg-size", "call-arg-count", "call-entry", "call-twice-passed", "call-modifier",
     "param-address", "func-param-register",
     "carry-mad-wide", "cc-carry", "cvt-one-type", "decimal-float", "decimal-float-digits",
