@@ -190,9 +190,11 @@ static gs_status inst_opcode(ptx_ctx *ctx, gs_ptx_inst *inst)
     const ptx_tok *t = &ctx->tok;
     uint32_t i = 0, start;
     gs_ptx_op op;
-    char text[80];
+    ptx_tok word = *t;
+    char text[80], opcode[40];
     while (i < t->len && t->text[i] != '.')
         i++;
+    word.len = i;   /* the opcode as written: barrier and fence, not their aliases */
     op = ptx_op_from(t->text, i);
     if (op == GS_PTX_OP_COUNT || t->kind != PTX_TK_WORD)
         return ptx_error(ctx, t, "unsupported instruction '%s'",
@@ -209,7 +211,8 @@ static gs_status inst_opcode(ptx_ctx *ctx, gs_ptx_inst *inst)
             part.len = i - start + 1;
             part.col += start - 1;
             return ptx_error(ctx, &part, "unsupported modifier '%s' on '%s'",
-                             ptx_tok_str(&part, text, 40), gs_ptx_op_name(op));
+                             ptx_tok_str(&part, text, 40),
+                             ptx_tok_str(&word, opcode, sizeof opcode));
         }
     }
     ptx_next(ctx);
