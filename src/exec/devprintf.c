@@ -634,6 +634,18 @@ static int pf_parse_spec(pf_format *f, pf_spec *s)
     return 1;
 }
 
+/* A conversion that prints an argument (a '*' width is read only for one). */
+static int pf_takes_value(char conv)
+{
+    switch (conv) {
+    case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'p': case 'f': case 'F':
+    case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': case 'c': case 's':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 /* One specification after its '%': parse, then convert or print as
  * written; 0 when a read failed. */
 static int pf_conversion(pf_out *o, pf_format *f)
@@ -642,7 +654,7 @@ static int pf_conversion(pf_out *o, pf_format *f)
     uint64_t start = f->at - 1u;   /* the '%' */
     if (!pf_parse_spec(f, &s))
         return 0;
-    if (s.width_star && s.conv && strchr("diuoxXpfFeEgGaAcs", s.conv)) {
+    if (s.width_star && pf_takes_value(s.conv)) {
         /* the width argument comes first; a negative one is '-' and its magnitude */
         int32_t w = (int32_t)(uint32_t)pf_next_arg(f->args, 4u);
         s.width = w < 0 ? -(int64_t)w : w;
