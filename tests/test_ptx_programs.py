@@ -155,6 +155,48 @@ class WarpLevel(unittest.TestCase):
             self.assertEqual(got, warpsync_reference(values), mode)
 
 
+def gridsync_reference(values, threads, blocks):
+    """examples/kernels/gridsync.cu: total, own sum, block rank, blocks."""
+    total = sum(values) & 0xFFFFFFFF
+    out = []
+    for rank in range(threads):
+        out += [total, sum(values[rank::threads]) & 0xFFFFFFFF,
+                rank // (threads // blocks), blocks]
+    return out
+
+
+class GridSync(unittest.TestCase):
+    """Cooperative-groups grid sync (issue 22 item 4): the same results on
+    --functional and under timing on every preset that holds the grid."""
+
+    def check(self, workload, n, threads, blocks, presets):
+        folder = tempfile.mkdtemp(prefix="gs-grid-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        runs = [["--functional"]] + [["--config", p, "--quiet"] for p in presets]
+        for mode in runs:
+            sub = os.path.join(folder, mode[-1].lstrip("-") if len(mode) == 1 else mode[1])
+            rc, _, err = gpusim(*(mode + ["--workload", workload, "--dump-buffers", sub]))
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(sub, "IN.bin"), "rb") as f:
+                values = list(struct.unpack("<%dI" % n, f.read()))
+            with open(os.path.join(sub, "OUT.bin"), "rb") as f:
+                got = list(struct.unpack("<%dI" % (threads * 4), f.read()))
+            self.assertEqual(got, gridsync_reference(values, threads, blocks), mode)
+
+    def test_eight_blocks(self):
+        self.check("tests/workload/gridsync.gsw", 3000, 512, 8,
+                   ("gtx480", "qv100", "a100", "h100"))
+
+    def test_debug_build(self):
+        """nvcc -G's build of the same kernel: its device-function calls too."""
+        self.check("tests/workload/gridsync-debug.gsw", 3000, 512, 8,
+                   ("gtx480", "qv100", "a100", "h100"))
+
+    def test_two_blocks_every_preset(self):
+        self.check("tests/workload/gridsync-2.gsw", 1000, 128, 2,
+                   ("gtx480", "qv100", "a100", "h100", "tiny"))
+
+
 def s32(x):
     return ((x + 2**31) % 2**32) - 2**31
 

@@ -190,7 +190,8 @@ gs_status gs_cli_workload_scratch(const gs_workload *wl, gs_wl_read_fn read, voi
 
 /* The largest kernel's frame (its PTX loaded once into a scratch buffer). */
 static gs_status shape_bound(const gs_workload *wl, cli_wl_source *src, const gs_config *cfg,
-                             gs_exec_shape *bound, uint64_t *printf_calls, gs_diag *diag)
+                             gs_exec_shape *bound, uint64_t *printf_calls, gs_host_config *hc,
+                             gs_diag *diag)
 {
     size_t bytes;
     void *scratch;
@@ -198,7 +199,7 @@ static gs_status shape_bound(const gs_workload *wl, cli_wl_source *src, const gs
     if (st != GS_OK)
         return st;
     st = gs_run_shape_bound(wl, read_workload_file, src, scratch, bytes,
-                            cfg->call_stack_depth, bound, printf_calls, diag);
+                            cfg->call_stack_depth, bound, printf_calls, hc, diag);
     gs_cli_free_arena(scratch);
     return st;
 }
@@ -220,7 +221,7 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
     int dumped = 0;
     memset(&bound, 0, sizeof bound);
     if ((st = gs_workload_host_config(wl, read_workload_file, src, &hc, diag)) != GS_OK ||
-        (st = shape_bound(wl, src, cfg, &bound, &printf_calls, diag)) != GS_OK)
+        (st = shape_bound(wl, src, cfg, &bound, &printf_calls, &hc, diag)) != GS_OK)
         return gs_cli_report(diag);
     /* the CTA context holds the largest kernel's frame, as the timing run's does */
     hc.cta.reg_slots = bound.reg_slots > hc.cta.reg_slots ? bound.reg_slots : hc.cta.reg_slots;
@@ -231,6 +232,7 @@ static int run_workload(const gs_workload *wl, cli_wl_source *src, const gs_conf
     hc.warp_inst_limit = cfg->launch_inst_limit;
     hc.ptx_call_stack_depth = cfg->call_stack_depth;
     hc.cta.simt_depth = cfg->simt_stack_depth;
+    hc.cooperative_cta.simt_depth = cfg->simt_stack_depth;
     hc.printf_buffer_bytes = printf_calls ? cfg->printf_buffer_bytes : 0u;
     num_stats = CLI_WL_STATS + (printf_calls ? GS_HOST_PRINTF_STATS : 0u);
     gs_cli_signals_install();

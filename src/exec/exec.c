@@ -322,6 +322,14 @@ static uint64_t sreg_value(const gs_x *x, const gs_ptx_operand *opd, uint32_t la
     case GS_PTX_SREG_LANEMASK_GT: return (uint32_t)~((2ull << lane) - 1u);
     case GS_PTX_SREG_DYNAMIC_SMEM_SIZE: return launch->dynamic_shared_bytes;
     case GS_PTX_SREG_TOTAL_SMEM_SIZE: return cta->shared_bytes;
+    /* Decision (issue 22 item 4): of the driver's environment registers
+     * only the two that nvcc's grid sync reads carry a value, the grid
+     * workspace address, high word in %envreg1 and low in %envreg2 (nvcc
+     * joins them with bfi.b64 ..., 32, 32); the rest read 0. */
+    case GS_PTX_SREG_ENVREG:
+        if (opd->dim == 1u)
+            return launch->grid_workspace >> 32;
+        return opd->dim == 2u ? (uint32_t)launch->grid_workspace : 0u;
     default: return 0;
     }
 }
@@ -405,6 +413,20 @@ void gs_x_unsupported(gs_x *x)
 
 /* ---- step ---- */
 
+/* nvcc's grid sync reads the workspace address from %envreg1/%envreg2 and
+ * traps where it is null: a kernel that reads them and traps was most
+ * likely launched without 'cooperative'. */
+static int reads_grid_workspace(const gs_ptx_kernel *kernel)
+{
+    uint32_t i, k;
+    for (i = 0; i < kernel->num_insts; i++)
+        for (k = 0; k < kernel->insts[i].num_operands; k++)
+            if (kernel->insts[i].opd[k].kind == GS_PTX_OPD_SREG &&
+                kernel->insts[i].opd[k].sreg == GS_PTX_SREG_ENVREG)
+                return 1;
+    return 0;
+}
+
 static void dispatch(gs_x *x)
 {
     switch ((gs_ptx_op)x->inst->op) {
@@ -448,7 +470,13 @@ static void dispatch(gs_x *x)
     case GS_PTX_OP_CALL: gs_exec_call_inst(x); break;
     case GS_PTX_OP_TRAP:
         if (x->active)
-            gs_x_fault(x, GS_E_PTX, "trap executed");
+            gs_x_fault(x, GS_E_PTX, !x->cta->launch->grid_workspace &&
+                       reads_grid_workspace(x->cta->kernel)
+                           ? "trap executed; the kernel reads a grid-sync workspace "
+                             "(%envreg1, %envreg2), which is null unless the kernel is "
+                             "launched cooperatively ('cooperative' on its workload launch "
+                             "line; gs_host_launch_cooperative)"
+                           : "trap executed");
         break;
     case GS_PTX_OP_VOTE: case GS_PTX_OP_ACTIVEMASK: gs_exec_vote(x); break;
     case GS_PTX_OP_SHFL: gs_exec_shfl(x); break;
@@ -577,28 +605,48 @@ static int stop_requested(gs_exec_launch *launch, const gs_exec_cta *cta)
 
 #define GS_EXEC_STOP_PERIOD 4096u   /* warp instructions between stop polls */
 
-static void run_cta(gs_exec_cta *cta)
+/* Runs warp w while it is ready, at most `slice` warp instructions (0: no
+ * bound); whether it ran any. */
+static int run_warp(gs_exec_cta *cta, uint32_t w, uint32_t slice)
 {
     gs_exec_launch *launch = cta->launch;
     uint64_t limit = launch->warp_inst_limit ? launch->warp_inst_limit : ~0ull;
+    uint32_t ran = 0;
+    while (cta->warps[w].state == GS_WARP_READY && launch->fault == GS_OK &&
+           (slice == 0u || ran < slice)) {
+        gs_exec_step(cta, w, NULL);
+        ran++;
+        if (launch->warp_insts > limit)
+            over_limit(cta);
+        else if (launch->warp_insts % GS_EXEC_STOP_PERIOD == 0u)
+            stop_requested(launch, cta);
+    }
+    return ran > 0u;
+}
+
+static void run_cta(gs_exec_cta *cta)
+{
+    gs_exec_launch *launch = cta->launch;
     if (stop_requested(launch, cta))
         return;
     while (cta->live_warps > 0 && launch->fault == GS_OK) {
         int progressed = 0;
         uint32_t w;
-        for (w = 0; w < cta->num_warps && launch->fault == GS_OK; w++) {
-            while (cta->warps[w].state == GS_WARP_READY && launch->fault == GS_OK) {
-                gs_exec_step(cta, w, NULL);
-                progressed = 1;
-                if (launch->warp_insts > limit)
-                    over_limit(cta);
-                else if (launch->warp_insts % GS_EXEC_STOP_PERIOD == 0u)
-                    stop_requested(launch, cta);
-            }
-        }
+        for (w = 0; w < cta->num_warps && launch->fault == GS_OK; w++)
+            progressed |= run_warp(cta, w, 0u);
         if (!progressed && cta->live_warps > 0 && launch->fault == GS_OK)
             deadlock(cta);
     }
+}
+
+static gs_status run_finish(gs_exec_launch *launch, gs_diag *diag)
+{
+    if (launch->fault != GS_OK) {
+        if (diag)
+            *diag = launch->fault_diag;
+        return launch->fault;
+    }
+    return gs_devmem_fault_status(launch->mem, diag);
 }
 
 gs_status gs_exec_run_kernel(gs_exec_launch *launch, gs_exec_cta *cta, gs_diag *diag)
@@ -614,10 +662,56 @@ gs_status gs_exec_run_kernel(gs_exec_launch *launch, gs_exec_cta *cta, gs_diag *
                 gs_exec_cta_start(cta, launch, id);
                 run_cta(cta);
             }
-    if (launch->fault != GS_OK) {
-        if (diag)
-            *diag = launch->fault_diag;
-        return launch->fault;
+    return run_finish(launch, diag);
+}
+
+/* Every CTA of a cooperative grid resident at once, as the CUDA driver
+ * guarantees such a launch (issue 22 item 4): CTAs in grid order, each
+ * warp in turn for at most GS_EXEC_COOPERATIVE_SLICE instructions, round
+ * after round, so the order is fixed and a warp spinning at a grid sync
+ * cannot starve the CTAs it waits for. A round in which no warp could run
+ * is a barrier deadlock in the first CTA with live warps. */
+gs_status gs_exec_run_cooperative(gs_exec_launch *launch, gs_exec_cta *ctas, uint32_t count,
+                                  gs_diag *diag)
+{
+    char shown[GS_NAME_SHOWN];
+    uint64_t n = (uint64_t)launch->grid.x * launch->grid.y * launch->grid.z;
+    uint32_t c, live;
+    gs_status status = count ? gs_exec_check_launch(&ctas[0].shape, launch, diag) : GS_OK;
+    if (status != GS_OK)
+        return status;
+    if (n > count)
+        return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0,
+                           "cooperative launch of %s: %llu CTAs, but the functional executor "
+                           "holds %lu at once; raise %s",
+                           gs_str_elide(shown, sizeof shown, launch->kernel->name),
+                           (unsigned long long)n, (unsigned long)count,
+                           GS_EXEC_COOPERATIVE_OPTION);
+    launch->fault = GS_OK;
+    for (c = 0; c < (uint32_t)n; c++) {
+        gs_dim3 id;
+        id.x = c % launch->grid.x;
+        id.y = c / launch->grid.x % launch->grid.y;
+        id.z = c / launch->grid.x / launch->grid.y;
+        gs_exec_cta_start(&ctas[c], launch, id);
     }
-    return gs_devmem_fault_status(launch->mem, diag);
+    if (stop_requested(launch, &ctas[0]))
+        return run_finish(launch, diag);
+    do {
+        int progressed = 0;
+        live = 0;
+        for (c = 0; c < (uint32_t)n && launch->fault == GS_OK; c++) {
+            uint32_t w;
+            for (w = 0; w < ctas[c].num_warps && launch->fault == GS_OK; w++)
+                progressed |= run_warp(&ctas[c], w, GS_EXEC_COOPERATIVE_SLICE);
+            live += ctas[c].live_warps;
+        }
+        if (!progressed && live > 0 && launch->fault == GS_OK) {
+            c = 0;
+            while (ctas[c].live_warps == 0)
+                c++;
+            deadlock(&ctas[c]);
+        }
+    } while (live > 0 && launch->fault == GS_OK);
+    return run_finish(launch, diag);
 }

@@ -95,6 +95,11 @@ typedef struct gs_exec_launch {
     void *stop_context;
     gs_devprintf_buffer *printf_buffer;   /* where vprintf's output goes (devprintf.h);
                                            * NULL: nowhere, as a buffer of 0 bytes */
+    uint64_t grid_workspace;  /* a cooperative launch's grid-sync workspace
+                               * (device address, read through %envreg1/2;
+                               * exec.c sreg_value): non-zero makes the
+                               * functional runner run all CTAs at once;
+                               * 0 for an ordinary launch */
     /* results */
     uint64_t warp_insts;     /* warp instructions executed */
     uint64_t thread_insts;   /* sum of active lanes over them */
@@ -201,5 +206,20 @@ static inline int gs_exec_cta_done(const gs_exec_cta *cta)
  * waits at a barrier or exits, then the next, round robin. Returns the
  * launch's fault (GS_OK when it ran to completion). */
 gs_status gs_exec_run_kernel(gs_exec_launch *launch, gs_exec_cta *cta, gs_diag *diag);
+
+/* A cooperative launch (launch->grid_workspace non-zero) on the functional
+ * executor: all its CTAs at once on `ctas` (count contexts; a grid of more
+ * CTAs is GS_E_LIMIT naming GS_EXEC_COOPERATIVE_OPTION), their warps in
+ * turns of at most GS_EXEC_COOPERATIVE_SLICE warp instructions, so that a
+ * CTA spinning at a grid sync lets the others reach it. */
+gs_status gs_exec_run_cooperative(gs_exec_launch *launch, gs_exec_cta *ctas, uint32_t count,
+                                  gs_diag *diag);
+#define GS_EXEC_COOPERATIVE_SLICE 64u
+#define GS_EXEC_COOPERATIVE_OPTION "gs_host_config.cooperative_ctas"
+/* The most CTAs a cooperative launch may have: far above what any GPU
+ * holds at once (an H100's 132 SMs x 32 CTAs are 4224), low enough that the
+ * contexts' count never overflows a size on a 32-bit host. */
+#define GS_EXEC_COOPERATIVE_CTAS_MAX 65536u
+
 
 #endif

@@ -49,6 +49,10 @@ size_t gs_host_bytes(const gs_host_config *config)
     total += gs_devmem_bytes(&config->devmem);                            /* device memory */
     total += gs_arena_round(sizeof(gs_exec_cta));                          /* CTA context */
     total += gs_exec_pool_bytes(&config->cta, 1u);                         /* its storage */
+    if (config->cooperative_ctas &&                               /* cooperative contexts */
+        config->cooperative_ctas <= GS_EXEC_COOPERATIVE_CTAS_MAX)   /* (init refuses more) */
+        total += gs_arena_round(config->cooperative_ctas * sizeof(gs_exec_cta)) +
+                 gs_exec_pool_bytes(&config->cooperative_cta, config->cooperative_ctas);
     total += gs_arena_round((config->modules_max ? config->modules_max : 1u) *
                             sizeof(gs_host_module));                       /* module table */
     total += (size_t)host_ptx_arena_bytes(config);                        /* PTX */
@@ -78,6 +82,24 @@ gs_status gs_host_init(gs_host *host, const gs_host_config *config, gs_arena *ar
     status = gs_exec_pool_init(host->cta, 1u, &config->cta, arena, diag);
     if (status != GS_OK)
         return status;
+    if (config->cooperative_ctas > GS_EXEC_COOPERATIVE_CTAS_MAX)
+        return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "%s = %lu is above the %lu CTAs a "
+                           "cooperative launch may have", GS_EXEC_COOPERATIVE_OPTION,
+                           (unsigned long)config->cooperative_ctas,
+                           (unsigned long)GS_EXEC_COOPERATIVE_CTAS_MAX);
+    if (config->cooperative_ctas) {
+        host->cooperative = (gs_exec_cta *)gs_arena_alloc(
+            arena, config->cooperative_ctas * sizeof(gs_exec_cta));
+        if (!host->cooperative)
+            return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for %lu "
+                               "cooperative CTA contexts (%zu bytes needed)",
+                               (unsigned long)config->cooperative_ctas,
+                               gs_host_bytes(config));
+        status = gs_exec_pool_init(host->cooperative, config->cooperative_ctas,
+                                   &config->cooperative_cta, arena, diag);
+        if (status != GS_OK)
+            return status;
+    }
     if (config->printf_buffer_bytes > GS_DEVPRINTF_BYTES_MAX)
         return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "a printf buffer of %lu bytes is "
                            "above the %lu it may have (%s)",
@@ -101,6 +123,9 @@ gs_status gs_host_run_functional(void *context, gs_host *host, gs_exec_launch *l
                                  gs_diag *diag)
 {
     (void)context;
+    if (launch->grid_workspace)
+        return gs_exec_run_cooperative(launch, host->cooperative, host->config.cooperative_ctas,
+                                       diag);
     return gs_exec_run_kernel(launch, host->cta, diag);
 }
 
@@ -238,8 +263,15 @@ static gs_status segment_error(const gs_ptx_module *ptx, uint8_t space, gs_statu
                        largest ? largest->name : "?", why);
 }
 
+/* The device address of a module's .global or .const segment. */
+static uint64_t host_segment_base(const gs_host_module *module, uint8_t space)
+{
+    return space == GS_SPACE_GLOBAL ? module->global_base : module->const_base;
+}
+
 /* Place the module's .global and .const segments in device memory and
- * write the initialised variables (ptx.h: initial bytes are little-endian). */
+ * write the initialised variables (ptx.h: initial bytes are little-endian),
+ * then the addresses their initialisers name (gs_ptx_reloc). */
 static gs_status place_segments(gs_host *host, gs_host_module *module, gs_diag *diag)
 {
     const gs_ptx_module *ptx = module->ptx;
@@ -257,31 +289,22 @@ static gs_status place_segments(gs_host *host, gs_host_module *module, gs_diag *
         return segment_error(ptx, GS_SPACE_CONST, status, diag);
     for (i = 0; i < ptx->num_vars && status == GS_OK; i++) {
         const gs_ptx_var *var = &ptx->vars[i];
-        uint64_t base;
-        if (!var->has_init || !var->init || var->kernel != GS_PTX_NONE)
+        if (!var->has_init || !var->init || var->kernel != GS_PTX_NONE ||
+            (var->space != GS_SPACE_GLOBAL && var->space != GS_SPACE_CONST))
             continue;
-        if (var->space == GS_SPACE_GLOBAL)
-            base = module->global_base;
-        else if (var->space == GS_SPACE_CONST)
-            base = module->const_base;
-        else
-            continue;
-        status = gs_devmem_write(&host->mem, base + var->offset, var->init,
-                                 (size_t)var->size_bytes, diag);
+        status = gs_devmem_write(&host->mem, host_segment_base(module, var->space) + var->offset,
+                                 var->init, (size_t)var->size_bytes, diag);
     }
-    for (i = 0; i < ptx->num_relocs && status == GS_OK; i++) {   /* addresses in them */
+    for (i = 0; i < ptx->num_relocs && status == GS_OK; i++) {
         const gs_ptx_reloc *r = &ptx->relocs[i];
         const gs_ptx_var *var = &ptx->vars[r->var], *target = &ptx->vars[r->target];
         uint8_t bytes[8];
         if (var->kernel != GS_PTX_NONE)
             continue;   /* a kernel-scope variable's initialiser is not placed (above) */
-        uint64_t address = (target->space == GS_SPACE_GLOBAL ? module->global_base
-                                                              : module->const_base) +
-                           target->offset + r->addend;
-        gs_le_store(bytes, r->bytes, address);
-        status = gs_devmem_write(&host->mem, (var->space == GS_SPACE_GLOBAL ? module->global_base
-                                                                            : module->const_base) +
-                                                 var->offset + r->at,
+        gs_le_store(bytes, r->bytes,
+                    host_segment_base(module, target->space) + target->offset + r->addend);
+        status = gs_devmem_write(&host->mem,
+                                 host_segment_base(module, var->space) + var->offset + r->at,
                                  bytes, r->bytes, diag);
     }
     return status;
@@ -349,8 +372,7 @@ gs_status gs_host_symbol_address(const gs_host_module *module, const char *name,
         if (var->kernel != GS_PTX_NONE || strcmp(var->name, name) != 0)
             continue;
         if (var->space == GS_SPACE_GLOBAL || var->space == GS_SPACE_CONST) {
-            *address = (var->space == GS_SPACE_GLOBAL ? module->global_base
-                                                      : module->const_base) + var->offset;
+            *address = host_segment_base(module, var->space) + var->offset;
             return GS_OK;
         }
     }
@@ -442,16 +464,33 @@ static gs_status pack_params(gs_host *host, const gs_ptx_kernel *kernel,
 
 static void host_printf_flush(gs_host *host, const gs_ptx_kernel *kernel);
 
-gs_status gs_host_launch(gs_host *host, const gs_host_module *module,
-                         const gs_ptx_kernel *kernel, gs_dim3 grid, gs_dim3 block,
-                         uint32_t dynamic_shared_bytes, const gs_kernel_arg *args,
-                         uint32_t num_args, gs_diag *diag)
+/* The grid workspace nvcc's grid sync uses: { u32 size, u32 barrier }, the
+ * barrier counter at +4 (CUDA's layout, which nvcc's code addresses), set
+ * afresh for each cooperative launch so that each starts the same way. */
+static gs_status host_grid_workspace(gs_host *host, gs_diag *diag)
+{
+    static const uint32_t fresh[2] = { GS_HOST_GRID_WORKSPACE_BYTES, 0u };
+    gs_status status;
+    if (!host->grid_workspace &&
+        (status = gs_devmem_alloc(&host->mem, GS_HOST_GRID_WORKSPACE_BYTES,
+                                  &host->grid_workspace, diag)) != GS_OK)
+        return status;
+    return gs_host_write_u32(host, host->grid_workspace, fresh, 2u, diag);
+}
+
+static gs_status host_launch(gs_host *host, const gs_host_module *module,
+                             const gs_ptx_kernel *kernel, gs_dim3 grid, gs_dim3 block,
+                             uint32_t dynamic_shared_bytes, const gs_kernel_arg *args,
+                             uint32_t num_args, int cooperative, gs_diag *diag)
 {
     gs_exec_launch *launch = &host->last_launch;
     gs_status status = pack_params(host, kernel, args, num_args, diag);
     if (status != GS_OK)
         return status;
+    if (cooperative && (status = host_grid_workspace(host, diag)) != GS_OK)
+        return status;
     memset(launch, 0, sizeof *launch);
+    launch->grid_workspace = cooperative ? host->grid_workspace : 0u;
     launch->module = module->ptx;
     launch->kernel = kernel;
     launch->mem = &host->mem;
@@ -473,6 +512,25 @@ gs_status gs_host_launch(gs_host *host, const gs_host_module *module,
     host->thread_insts += launch->thread_insts;
     host_printf_flush(host, kernel);
     return status;
+}
+
+gs_status gs_host_launch(gs_host *host, const gs_host_module *module,
+                         const gs_ptx_kernel *kernel, gs_dim3 grid, gs_dim3 block,
+                         uint32_t dynamic_shared_bytes, const gs_kernel_arg *args,
+                         uint32_t num_args, gs_diag *diag)
+{
+    return host_launch(host, module, kernel, grid, block, dynamic_shared_bytes, args,
+                       num_args, 0, diag);
+}
+
+gs_status gs_host_launch_cooperative(gs_host *host, const gs_host_module *module,
+                                     const gs_ptx_kernel *kernel, gs_dim3 grid,
+                                     gs_dim3 block, uint32_t dynamic_shared_bytes,
+                                     const gs_kernel_arg *args, uint32_t num_args,
+                                     gs_diag *diag)
+{
+    return host_launch(host, module, kernel, grid, block, dynamic_shared_bytes, args,
+                       num_args, 1, diag);
 }
 
 /* The launch's printf output in thread order, out to the sink and into

@@ -78,6 +78,12 @@ typedef struct gs_host_config {
                                    * every printf call is counted as dropped; the
                                    * CLI gives -gs_printf_buffer_bytes to a
                                    * workload whose kernels call printf */
+    gs_exec_shape cooperative_cta;    /* what each cooperative CTA context holds */
+    uint32_t cooperative_ctas;    /* CTA contexts for cooperative launches on the
+                                   * functional executor, which runs all of a
+                                   * cooperative grid at once (0, the default:
+                                   * none, such launches are refused; a run plan
+                                   * sets the workload's largest cooperative grid) */
 } gs_host_config;
 
 /* The option a dropped-printf note tells the user to raise. */
@@ -108,6 +114,9 @@ typedef struct gs_host {
     gs_arena *arena;
     gs_devmem mem;
     gs_exec_cta *cta;             /* the functional runner's context */
+    gs_exec_cta *cooperative;     /* config.cooperative_ctas contexts */
+    uint64_t grid_workspace;      /* the grid-sync workspace (0 until the first
+                                   * cooperative launch allocates it) */
     gs_host_module *modules;
     uint32_t num_modules;
     uint8_t *params;              /* parameter buffer of the current launch */
@@ -185,6 +194,23 @@ gs_status gs_host_launch(gs_host *host, const gs_host_module *module,
                          const gs_ptx_kernel *kernel, gs_dim3 grid, gs_dim3 block,
                          uint32_t dynamic_shared_bytes, const gs_kernel_arg *args,
                          uint32_t num_args, gs_diag *diag);
+
+/* cudaLaunchCooperativeKernel: as gs_host_launch, and the kernel may sync
+ * its whole grid (cooperative groups' grid.sync()). The launch reads the
+ * address of an 8-byte grid workspace in device memory through %envreg1
+ * and %envreg2 ({ size, barrier counter }, allocated by the first such
+ * launch, reset by each). All its CTAs must be resident at once: the
+ * functional executor holds config.cooperative_ctas of them, the timing
+ * model refuses a grid larger than the GPU holds (GS_E_LIMIT). */
+gs_status gs_host_launch_cooperative(gs_host *host, const gs_host_module *module,
+                                     const gs_ptx_kernel *kernel, gs_dim3 grid,
+                                     gs_dim3 block, uint32_t dynamic_shared_bytes,
+                                     const gs_kernel_arg *args, uint32_t num_args,
+                                     gs_diag *diag);
+
+/* The device bytes a cooperative launch's workspace takes (a plan adds
+ * them to the device memory of a workload with cooperative launches). */
+#define GS_HOST_GRID_WORKSPACE_BYTES 8u
 
 /* ---- printf (cudaDeviceSynchronize's printing) ----
  * After a launch (also one that faulted: what ran before the fault) its

@@ -368,6 +368,10 @@ static gs_status option_fixed(wl_parser *p, const wl_word *value, const char *ke
 
 /* ---- buffers -------------------------------------------------------- */
 
+/* The launch option of a cooperative launch (a bare word, so no buffer
+ * may take its name). */
+#define WL_COOPERATIVE "cooperative"
+
 static gs_status add_buffer(wl_parser *p, const wl_word *name, gs_wl_type type,
                             uint64_t count, gs_wl_buffer **out)
 {
@@ -377,6 +381,10 @@ static gs_status add_buffer(wl_parser *p, const wl_word *name, gs_wl_type type,
     if (!is_name(name->text, name->length))
         return fail(p, name->column, "'%s' is not a valid buffer name (letters, digits, _; "
                     "at most %u characters)", show(name, t), GS_WL_NAME_MAX - 1u);
+    if (name->length == sizeof WL_COOPERATIVE - 1u &&
+        memcmp(name->text, WL_COOPERATIVE, name->length) == 0)
+        return fail(p, name->column, "'%s' is a launch option, not a buffer name",
+                    WL_COOPERATIVE);
     if (wl->num_buffers == GS_WL_MAX_BUFFERS)
         return fail(p, name->column, "more than %u buffers", GS_WL_MAX_BUFFERS);
     b = &wl->buffers[wl->num_buffers];
@@ -1066,7 +1074,17 @@ static gs_status add_kernel_name(wl_parser *p, gs_wl_step *s, const wl_word *w)
     return GS_OK;
 }
 
-/* launch KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG... */
+/* The bare word 'cooperative' (cudaLaunchCooperativeKernel), at most once;
+ * parse_launch checks that its grid is known before the run. */
+static gs_status parse_cooperative(wl_parser *p, gs_wl_step *s, const wl_word *w)
+{
+    if (s->cooperative)
+        return fail(p, w->column, "option '%s' given twice", WL_COOPERATIVE);
+    s->cooperative = 1;
+    return GS_OK;
+}
+
+/* launch KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] [cooperative] ARG... */
 static gs_status parse_launch(wl_parser *p)
 {
     gs_wl_step *s = NULL;
@@ -1083,13 +1101,27 @@ static gs_status parse_launch(wl_parser *p)
         return st;
     for (i = 2; i < p->num_words; i++) {
         const wl_word *w = &p->words[i];
-        st = find_char(w->text, '=', w->length) ? parse_launch_option(p, s, w, &seen)
-                                             : parse_arg(p, s, w);
+        if (w->length == sizeof WL_COOPERATIVE - 1u &&
+            memcmp(w->text, WL_COOPERATIVE, w->length) == 0)
+            st = parse_cooperative(p, s, w);
+        else
+            st = find_char(w->text, '=', w->length) ? parse_launch_option(p, s, w, &seen)
+                                                 : parse_arg(p, s, w);
         if (st)
             return st;
     }
     if ((seen & 3u) != 3u)
         return fail(p, p->end_column, "launch needs %s", (seen & 1u) ? "block=" : "grid=");
+    if (s->cooperative && s->grid_from_loop)
+        return fail(p, p->words[0].column, "a cooperative launch needs a grid known before "
+                    "the run, not a loop's $%s (all its CTAs are resident at once)",
+                    p->wl->steps[p->open_repeat].name);
+    if (s->cooperative &&
+        (uint64_t)s->grid[0] * s->grid[1] * s->grid[2] > GS_EXEC_COOPERATIVE_CTAS_MAX)
+        return fail(p, p->words[0].column, "a cooperative launch of %llu CTAs: at most %lu "
+                    "(all of them are resident at once)",
+                    (unsigned long long)s->grid[0] * s->grid[1] * s->grid[2],
+                    (unsigned long)GS_EXEC_COOPERATIVE_CTAS_MAX);
     if ((uint64_t)s->block[0] * s->block[1] * s->block[2] > GS_CUDA_BLOCK_THREADS_MAX)
         return fail(p, p->words[0].column, "a block has more than %u threads",
                     GS_CUDA_BLOCK_THREADS_MAX);

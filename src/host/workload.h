@@ -14,7 +14,8 @@
  *     graph OFFSETS EDGES nodes=N degree=LO..HI seed=S [layout=csr|nodes]
  *     csr ROWPTR COLS VALUES rows=R cols=C nnz=LO..HI seed=S [min=A] [max=B]
  *     set NAME[INDEX] = VALUE
- *     launch KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] ARG...
+ *     launch KERNEL grid=X[,Y[,Z]] block=X[,Y[,Z]] [shared=BYTES] [cooperative] ARG...
+ *                             cooperative: cudaLaunchCooperativeKernel (grid sync)
  *     host ROUTINE ARG...     a host routine (host/routine.h) on the host, between kernels
  *     repeat max=N until NAME[INDEX] == VALUE      (or !=)
  *       set ... / launch ...
@@ -115,6 +116,7 @@ typedef struct gs_wl_step {
     uint32_t shared_bytes;
     uint8_t grid_from_loop;        /* launch: bit d set: grid[d] is $VAR */
     uint8_t block_from_loop;       /* launch: bit d set: block[d] is $VAR */
+    uint8_t cooperative;           /* launch: 1 = cudaLaunchCooperativeKernel */
     int64_t loop_first, loop_last; /* for: the range */
     uint16_t num_args;
     gs_wl_arg args[GS_WL_MAX_ARGS];

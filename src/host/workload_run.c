@@ -195,6 +195,9 @@ static gs_status do_launch(const gs_workload *wl, gs_host *host, const gs_wl_ste
     block.x = loop_dim(s->block, s->block_from_loop, 0, state);
     block.y = loop_dim(s->block, s->block_from_loop, 1, state);
     block.z = loop_dim(s->block, s->block_from_loop, 2, state);
+    if (s->cooperative)
+        return gs_host_launch_cooperative(host, state->modules[module], kernel, grid, block,
+                                          s->shared_bytes, args, s->num_args, diag);
     return gs_host_launch(host, state->modules[module], kernel, grid, block, s->shared_bytes,
                           args, s->num_args, diag);
 }
@@ -339,6 +342,11 @@ gs_status gs_workload_host_config(const gs_workload *wl, gs_wl_read_fn read,
     /* a buffer may straddle one more page than its size needs */
     for (i = 0; i < wl->num_buffers; i++)
         pages += gs_wl_buffer_bytes(&wl->buffers[i]) / config->devmem.page_bytes + 2u;
+    for (i = 0; i < wl->num_steps; i++)   /* a cooperative launch's grid workspace */
+        if (wl->steps[i].kind == GS_WL_STEP_LAUNCH && wl->steps[i].cooperative) {
+            pages++;
+            break;
+        }
     config->modules_max = wl->num_ptx;
     config->ptx_bytes_max = (uint32_t)largest;
     config->ptx_arena_bytes = ptx_arena;

@@ -355,6 +355,7 @@ static gs_status link_resolve(ptx_ctx *ctx)
         gs_ptx_inst *inst = &ctx->insts[call->inst];
         uint32_t sym;
         const ptx_kscratch *callee;
+        int is_vprintf, declared_only;
         call->target = GS_PTX_NONE;
         if (call->kind == PTX_CALL_INDIRECT) {
             inst->opd[1].value = link_call_signature(ctx, call);
@@ -362,16 +363,17 @@ static gs_status link_resolve(ptx_ctx *ctx)
         }
         sym = ptx_sym_find(ctx, call->callee.text, call->callee.len);
         ptx_tok_str(&call->callee, text, sizeof text);
-        if (sym != GS_PTX_NONE && ctx->syms[sym].kind == PTX_SYM_FUNC_DECL &&
-            call->kind == PTX_CALL_DIRECT && strcmp(text, "vprintf") == 0) {
+        is_vprintf = strcmp(text, "vprintf") == 0;
+        declared_only = sym != GS_PTX_NONE && ctx->syms[sym].kind == PTX_SYM_FUNC_DECL;
+        if (declared_only && is_vprintf && call->kind == PTX_CALL_DIRECT) {
             if ((st = link_vprintf(ctx, call, inst)) != GS_OK)
                 return st;
             continue;
         }
-        if (sym != GS_PTX_NONE && ctx->syms[sym].kind == PTX_SYM_FUNC_DECL)
+        if (declared_only)
             return ptx_error(ctx, &call->callee, "%s '%s', which this module declares but "
                              "does not define%s", call->kind == PTX_CALL_ADDRESS ?
-                             "the address of" : "call to", text, strcmp(text, "vprintf") == 0
+                             "the address of" : "call to", text, is_vprintf
                              ? " (only calls of vprintf are supported)"
                              : " (gpusim links one module)");
         if (sym == GS_PTX_NONE || ctx->syms[sym].kind != PTX_SYM_KERNEL)

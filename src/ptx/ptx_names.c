@@ -122,11 +122,34 @@ static const names_sreg_entry names_sreg[] = {
     {"%total_smem_size", GS_PTX_SREG_TOTAL_SMEM_SIZE, 0}
 };
 
+/* %envreg0 .. %envreg31 (PTX ISA 10.34), the driver's environment
+ * registers: the number, or -1. */
+static int names_envreg(const char *text, uint32_t len)
+{
+    static const char prefix[] = "%envreg";
+    uint32_t n = sizeof prefix - 1u, i, value = 0;
+    if (len <= n || len > n + 2u || memcmp(text, prefix, n) != 0 ||
+        (len == n + 2u && text[n] == '0'))
+        return -1;
+    for (i = n; i < len; i++) {
+        if (text[i] < '0' || text[i] > '9')
+            return -1;
+        value = value * 10u + (uint32_t)(text[i] - '0');
+    }
+    return value < 32u ? (int)value : -1;
+}
+
 int ptx_sreg_from(const char *text, uint32_t len, uint8_t *sreg, uint8_t *dim)
 {
     uint32_t base_len = len;
     size_t i;
     uint8_t component = 0;
+    int envreg = names_envreg(text, len);
+    if (envreg >= 0) {
+        *sreg = GS_PTX_SREG_ENVREG;
+        *dim = (uint8_t)envreg;
+        return 1;
+    }
     if (len > 2 && text[len - 2] == '.') {
         char c = text[len - 1];
         if (c != 'x' && c != 'y' && c != 'z')

@@ -29,7 +29,8 @@ static const char *const bad_files[] = {
     "target-old", "target-unknown", "target-modifier", "no-target",
     "no-version", "target-no-arch", "redux-no-sync", "redux-type", "redux-op", "match-no-mode",
     "match-any-pred", "match-type", "kernel-name-1024", "comments-only",
-    "warpsync-no-sync", "redux-pred-dst", "address-size-first", "target-suffix"
+    "warpsync-no-sync", "redux-pred-dst", "address-size-first", "target-suffix",
+    "envreg-range"
 };
 
 static char *read_text(const char *path, size_t *length)
