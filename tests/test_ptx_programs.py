@@ -169,12 +169,13 @@ class GridSync(unittest.TestCase):
     """Cooperative-groups grid sync (issue 22 item 4): the same results on
     --functional and under timing on every preset that holds the grid."""
 
-    def check(self, workload, n, threads, blocks, presets):
+    def check(self, workload, n, threads, blocks, presets, extra=()):
         folder = tempfile.mkdtemp(prefix="gs-grid-")
         self.addCleanup(shutil.rmtree, folder, True)
         runs = [["--functional"]] + [["--config", p, "--quiet"] for p in presets]
-        for mode in runs:
-            sub = os.path.join(folder, mode[-1].lstrip("-") if len(mode) == 1 else mode[1])
+        runs += [list(e) for e in extra]
+        for i, mode in enumerate(runs):
+            sub = os.path.join(folder, str(i))
             rc, _, err = gpusim(*(mode + ["--workload", workload, "--dump-buffers", sub]))
             self.assertEqual(rc, 0, err)
             with open(os.path.join(sub, "IN.bin"), "rb") as f:
@@ -184,8 +185,11 @@ class GridSync(unittest.TestCase):
             self.assertEqual(got, gridsync_reference(values, threads, blocks), mode)
 
     def test_eight_blocks(self):
+        """Also under kernel sampling, whose profile pass runs the grid on
+        the functional executor's cooperative contexts first."""
         self.check("tests/workload/gridsync.gsw", 3000, 512, 8,
-                   ("gtx480", "qv100", "a100", "h100"))
+                   ("gtx480", "qv100", "a100", "h100"),
+                   [("--config", "gtx480", "--quiet", "-gs_kernel_sampling", "1")])
 
     def test_debug_build(self):
         """nvcc -G's build of the same kernel: its device-function calls too."""

@@ -12,7 +12,7 @@
  *          count is a power of two).
  * Phase 3: each thread writes the total, its phase-1 sum and its block's
  *          rank and count from the grid group.
- * tests/unit/361-exec-grid-sync.c checks it against a C reference on the
+ * tests/unit/363-exec-grid-sync.c checks it against a C reference on the
  * functional executor, tests/test_ptx_programs.py under timing on every
  * preset. */
 #include <cooperative_groups.h>

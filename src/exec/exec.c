@@ -56,7 +56,8 @@ size_t gs_exec_pool_bytes(const gs_exec_shape *shape, uint32_t count)
     one += piece(warps * sizeof(gs_exec_warp));                            /* warps */
     one += piece(warps * shape->simt_depth * sizeof(gs_simt_entry));       /* SIMT stacks */
     one += piece(warps * shape->simt_depth * sizeof(gs_exec_call));        /* call frames */
-    return one * count;
+    return count && one > (size_t)-1 / count ? (size_t)-1 : one * count;   /* saturated:
+                                                              * no arena holds it */
 }
 
 static gs_status cta_carve(gs_exec_cta *cta, const gs_exec_shape *shape, gs_arena *arena)
@@ -226,31 +227,51 @@ static gs_status check_block(const gs_exec_launch *launch, gs_diag *diag)
     return check_kernel_block(launch, diag);
 }
 
-gs_status gs_exec_check_launch(const gs_exec_shape *shape, const gs_exec_launch *launch,
-                               gs_diag *diag)
+/* What the contexts hold against what the launch needs; `fields` names the
+ * gs_host_config fields that sized them (threads, reg_slots, pred_slots,
+ * shared_bytes, local_bytes), for the remedy. */
+static gs_status check_shape(const gs_exec_shape *shape, const gs_exec_launch *launch,
+                             const char *const *fields, gs_diag *diag)
 {
     gs_exec_shape need;
-    gs_status status = check_block(launch, diag);
-    if (status != GS_OK)
-        return status;
     gs_exec_shape_for(launch, &need);
     if ((uint64_t)launch->block.x * launch->block.y * launch->block.z > shape->threads)
         return over(diag, launch, "threads per CTA",
                     (uint64_t)launch->block.x * launch->block.y * launch->block.z,
-                    shape->threads, GS_EXEC_THREADS_OPTION);
+                    shape->threads, fields[0]);
     if (need.reg_slots > shape->reg_slots)
         return over(diag, launch, "register slots", need.reg_slots, shape->reg_slots,
-                    GS_EXEC_REGS_OPTION);
+                    fields[1]);
     if (need.pred_slots > shape->pred_slots)
         return over(diag, launch, "predicate slots", need.pred_slots, shape->pred_slots,
-                    GS_EXEC_PREDS_OPTION);
+                    fields[2]);
     if (launch_shared_bytes(launch) > shape->shared_bytes)
         return over(diag, launch, "shared bytes per CTA", launch_shared_bytes(launch),
-                    shape->shared_bytes, GS_EXEC_SHARED_OPTION);
+                    shape->shared_bytes, fields[3]);
     if (need.local_bytes > shape->local_bytes)
         return over(diag, launch, "local bytes per thread", need.local_bytes, shape->local_bytes,
-                    GS_EXEC_LOCAL_OPTION);
+                    fields[4]);
     return GS_OK;
+}
+
+static const char *const exec_cta_fields[5] = {
+    GS_EXEC_THREADS_OPTION, GS_EXEC_REGS_OPTION, GS_EXEC_PREDS_OPTION, GS_EXEC_SHARED_OPTION,
+    GS_EXEC_LOCAL_OPTION
+};
+
+static const char *const exec_cooperative_fields[5] = {
+    "gs_host_config.cooperative_cta.threads", "gs_host_config.cooperative_cta.reg_slots",
+    "gs_host_config.cooperative_cta.pred_slots", "gs_host_config.cooperative_cta.shared_bytes",
+    "gs_host_config.cooperative_cta.local_bytes"
+};
+
+gs_status gs_exec_check_launch(const gs_exec_shape *shape, const gs_exec_launch *launch,
+                               gs_diag *diag)
+{
+    gs_status status = check_block(launch, diag);
+    if (status != GS_OK)
+        return status;
+    return check_shape(shape, launch, exec_cta_fields, diag);
 }
 
 /* ---- CTA start ---- */
@@ -422,7 +443,8 @@ static int reads_grid_workspace(const gs_ptx_kernel *kernel)
     for (i = 0; i < kernel->num_insts; i++)
         for (k = 0; k < kernel->insts[i].num_operands; k++)
             if (kernel->insts[i].opd[k].kind == GS_PTX_OPD_SREG &&
-                kernel->insts[i].opd[k].sreg == GS_PTX_SREG_ENVREG)
+                kernel->insts[i].opd[k].sreg == GS_PTX_SREG_ENVREG &&
+                (kernel->insts[i].opd[k].dim == 1u || kernel->insts[i].opd[k].dim == 2u))
                 return 1;
     return 0;
 }
@@ -677,7 +699,7 @@ gs_status gs_exec_run_cooperative(gs_exec_launch *launch, gs_exec_cta *ctas, uin
     char shown[GS_NAME_SHOWN];
     uint64_t n = (uint64_t)launch->grid.x * launch->grid.y * launch->grid.z;
     uint32_t c, live;
-    gs_status status = count ? gs_exec_check_launch(&ctas[0].shape, launch, diag) : GS_OK;
+    gs_status status = check_block(launch, diag);   /* n >= 1 from here on */
     if (status != GS_OK)
         return status;
     if (n > count)
@@ -687,6 +709,8 @@ gs_status gs_exec_run_cooperative(gs_exec_launch *launch, gs_exec_cta *ctas, uin
                            gs_str_elide(shown, sizeof shown, launch->kernel->name),
                            (unsigned long long)n, (unsigned long)count,
                            GS_EXEC_COOPERATIVE_OPTION);
+    if ((status = check_shape(&ctas[0].shape, launch, exec_cooperative_fields, diag)) != GS_OK)
+        return status;
     launch->fault = GS_OK;
     for (c = 0; c < (uint32_t)n; c++) {
         gs_dim3 id;

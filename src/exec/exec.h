@@ -176,7 +176,8 @@ typedef struct gs_exec_cta {
 } gs_exec_cta;
 
 /* Arena bytes for `count` contexts of a shape. */
-size_t gs_exec_pool_bytes(const gs_exec_shape *shape, uint32_t count);
+size_t gs_exec_pool_bytes(const gs_exec_shape *shape, uint32_t count);   /* SIZE_MAX if
+                                                         * it does not fit a size_t */
 /* Carve `count` contexts into ctas[0..count-1]. */
 gs_status gs_exec_pool_init(gs_exec_cta *ctas, uint32_t count, const gs_exec_shape *shape,
                             gs_arena *arena, gs_diag *diag);
@@ -217,8 +218,9 @@ gs_status gs_exec_run_cooperative(gs_exec_launch *launch, gs_exec_cta *ctas, uin
 #define GS_EXEC_COOPERATIVE_SLICE 64u
 #define GS_EXEC_COOPERATIVE_OPTION "gs_host_config.cooperative_ctas"
 /* The most CTAs a cooperative launch may have: far above what any GPU
- * holds at once (an H100's 132 SMs x 32 CTAs are 4224), low enough that the
- * contexts' count never overflows a size on a 32-bit host. */
+ * holds at once (an H100's 132 SMs x 32 CTAs are 4224). It bounds the
+ * count of contexts; their bytes saturate (gs_exec_pool_bytes), so a run
+ * too large for the host is refused when its arena cannot be had. */
 #define GS_EXEC_COOPERATIVE_CTAS_MAX 65536u
 
 

@@ -50,9 +50,13 @@ size_t gs_host_bytes(const gs_host_config *config)
     total += gs_arena_round(sizeof(gs_exec_cta));                          /* CTA context */
     total += gs_exec_pool_bytes(&config->cta, 1u);                         /* its storage */
     if (config->cooperative_ctas &&                               /* cooperative contexts */
-        config->cooperative_ctas <= GS_EXEC_COOPERATIVE_CTAS_MAX)   /* (init refuses more) */
-        total += gs_arena_round(config->cooperative_ctas * sizeof(gs_exec_cta)) +
-                 gs_exec_pool_bytes(&config->cooperative_cta, config->cooperative_ctas);
+        config->cooperative_ctas <= GS_EXEC_COOPERATIVE_CTAS_MAX) {   /* (init refuses more) */
+        size_t pool = gs_exec_pool_bytes(&config->cooperative_cta, config->cooperative_ctas);
+        size_t table = gs_arena_round((size_t)config->cooperative_ctas * sizeof(gs_exec_cta));
+        if (pool > (size_t)-1 - table - total)
+            return (size_t)-1;   /* saturated: no arena holds it */
+        total += table + pool;
+    }
     total += gs_arena_round((config->modules_max ? config->modules_max : 1u) *
                             sizeof(gs_host_module));                       /* module table */
     total += (size_t)host_ptx_arena_bytes(config);                        /* PTX */

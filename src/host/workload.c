@@ -140,6 +140,15 @@ const char *gs_wl_kernel_name(const gs_workload *wl, const gs_wl_step *step)
     return wl->kernel_names + step->kernel_at;
 }
 
+int gs_wl_has_cooperative(const gs_workload *wl)
+{
+    unsigned i;
+    for (i = 0; i < wl->num_steps; i++)
+        if (wl->steps[i].kind == GS_WL_STEP_LAUNCH && wl->steps[i].cooperative)
+            return 1;
+    return 0;
+}
+
 static void copy_text(char *out, const char *text, size_t length)
 {
     memcpy(out, text, length);
@@ -372,6 +381,12 @@ static gs_status option_fixed(wl_parser *p, const wl_word *value, const char *ke
  * may take its name). */
 #define WL_COOPERATIVE "cooperative"
 
+static int is_cooperative_word(const wl_word *w)
+{
+    return w->length == sizeof WL_COOPERATIVE - 1u &&
+           memcmp(w->text, WL_COOPERATIVE, w->length) == 0;
+}
+
 static gs_status add_buffer(wl_parser *p, const wl_word *name, gs_wl_type type,
                             uint64_t count, gs_wl_buffer **out)
 {
@@ -381,8 +396,7 @@ static gs_status add_buffer(wl_parser *p, const wl_word *name, gs_wl_type type,
     if (!is_name(name->text, name->length))
         return fail(p, name->column, "'%s' is not a valid buffer name (letters, digits, _; "
                     "at most %u characters)", show(name, t), GS_WL_NAME_MAX - 1u);
-    if (name->length == sizeof WL_COOPERATIVE - 1u &&
-        memcmp(name->text, WL_COOPERATIVE, name->length) == 0)
+    if (is_cooperative_word(name))
         return fail(p, name->column, "'%s' is a launch option, not a buffer name",
                     WL_COOPERATIVE);
     if (wl->num_buffers == GS_WL_MAX_BUFFERS)
@@ -1101,8 +1115,7 @@ static gs_status parse_launch(wl_parser *p)
         return st;
     for (i = 2; i < p->num_words; i++) {
         const wl_word *w = &p->words[i];
-        if (w->length == sizeof WL_COOPERATIVE - 1u &&
-            memcmp(w->text, WL_COOPERATIVE, w->length) == 0)
+        if (is_cooperative_word(w))
             st = parse_cooperative(p, s, w);
         else
             st = find_char(w->text, '=', w->length) ? parse_launch_option(p, s, w, &seen)

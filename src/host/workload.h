@@ -138,6 +138,9 @@ typedef struct gs_workload {
 
 /* The kernel a launch step names. */
 const char *gs_wl_kernel_name(const gs_workload *wl, const gs_wl_step *step);
+/* Whether some launch is cooperative (the run then needs the grid
+ * workspace's device bytes, GS_HOST_GRID_WORKSPACE_BYTES). */
+int gs_wl_has_cooperative(const gs_workload *wl);
 
 /* Parse `text` (length bytes, need not be NUL-terminated); `file` names it
  * in diagnostics. On error returns GS_E_WORKLOAD and fills diag. */

@@ -342,11 +342,8 @@ gs_status gs_workload_host_config(const gs_workload *wl, gs_wl_read_fn read,
     /* a buffer may straddle one more page than its size needs */
     for (i = 0; i < wl->num_buffers; i++)
         pages += gs_wl_buffer_bytes(&wl->buffers[i]) / config->devmem.page_bytes + 2u;
-    for (i = 0; i < wl->num_steps; i++)   /* a cooperative launch's grid workspace */
-        if (wl->steps[i].kind == GS_WL_STEP_LAUNCH && wl->steps[i].cooperative) {
-            pages++;
-            break;
-        }
+    if (gs_wl_has_cooperative(wl))   /* a cooperative launch's grid workspace */
+        pages++;
     config->modules_max = wl->num_ptx;
     config->ptx_bytes_max = (uint32_t)largest;
     config->ptx_arena_bytes = ptx_arena;

@@ -347,28 +347,36 @@ gs_status gs_sim_prepare_launch(gs_gpu *gpu, gs_exec_launch *launch, gs_diag *di
 /* A cooperative launch's CTAs must all be resident at once, or its grid
  * syncs could never complete: as the CUDA driver does
  * (cudaErrorCooperativeLaunchTooLarge), a grid larger than the SMs hold
- * at the kernel's occupancy is refused at launch, naming the limit. */
-static gs_status cooperative_fits(const gs_gpu *gpu, const gs_exec_launch *launch,
-                                  const gs_kernel_shape *ks, gs_diag *diag)
+ * at the kernel's occupancy is refused at launch, naming the limit, before
+ * the launch touches the GPU's state. */
+gs_status gs_sim_check_cooperative(const gs_gpu *gpu, const gs_exec_launch *launch,
+                                   gs_diag *diag)
 {
     static const char *const resource[4] = { "CTA slots", "threads", "registers",
                                              "shared memory" };
     char shown[GS_NAME_SHOWN];
-    const gs_occupancy *occ = &gpu->disp.kernels[0].occ;
-    uint64_t fit = (uint64_t)occ->ctas_per_sm * gpu->n_sms;
+    gs_kernel_shape ks;
+    gs_occupancy occ;
+    uint64_t fit;
     unsigned r = 0;
-    if (ks->num_ctas <= fit)
+    gs_status st;
+    if (!launch->grid_workspace)
         return GS_OK;
-    while (r < 3u && !(occ->limited_by & (1u << r)))
+    kernel_shape(launch, &ks);
+    if ((st = gs_cta_occupancy(&gpu->ctap, &ks, &occ, diag)) != GS_OK)
+        return st;
+    fit = (uint64_t)occ.ctas_per_sm * gpu->n_sms;
+    if (ks.num_ctas <= fit)
+        return GS_OK;
+    while (r < 3u && !(occ.limited_by & (1u << r)))
         r++;
     return gs_diag_set(diag, GS_E_LIMIT, launch->module ? launch->module->file_name : NULL,
                        launch->kernel->line, launch->kernel->line ? 1u : 0u,
                        "cooperative launch of %s: %lu CTAs, but at most %llu are resident at "
                        "once (%lu SMs x %lu CTAs per SM, limited by %s)",
                        gs_str_elide(shown, sizeof shown, launch->kernel->name),
-                       (unsigned long)ks->num_ctas, (unsigned long long)fit,
-                       (unsigned long)gpu->n_sms, (unsigned long)occ->ctas_per_sm,
-                       resource[r]);
+                       (unsigned long)ks.num_ctas, (unsigned long long)fit,
+                       (unsigned long)gpu->n_sms, (unsigned long)occ.ctas_per_sm, resource[r]);
 }
 
 gs_status gs_sim_prepare_launch(gs_gpu *gpu, gs_exec_launch *launch, gs_diag *diag)
@@ -380,10 +388,10 @@ gs_status gs_sim_prepare_launch(gs_gpu *gpu, gs_exec_launch *launch, gs_diag *di
     capacity.shared_bytes = gpu->cfg->shmem_bytes;
     if ((st = gs_exec_check_launch(&capacity, launch, diag)) != GS_OK)
         return st;
+    if ((st = gs_sim_check_cooperative(gpu, launch, diag)) != GS_OK)
+        return st;
     kernel_shape(launch, &ks);
     if ((st = gs_sim_queue_kernel(gpu, &ks, diag)) != GS_OK)
-        return st;
-    if (launch->grid_workspace && (st = cooperative_fits(gpu, launch, &ks, diag)) != GS_OK)
         return st;
     launch->fault = GS_OK;
     if ((st = carve_contexts(gpu, launch, diag)) != GS_OK)

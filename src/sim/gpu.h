@@ -285,6 +285,12 @@ void gs_sim_set_event_sink(gs_gpu *gpu, const gs_sink *sink);
 /* What each unit waits for (DESIGN.md section 8). */
 void gs_sim_dump(const gs_gpu *gpu, const gs_sink *sink);
 
+/* A cooperative launch (launch->grid_workspace set) whose grid this GPU
+ * cannot hold at once at the kernel's occupancy: GS_E_LIMIT naming the
+ * limit (gpu.c); GS_OK for any other launch. Kernel sampling asks it of
+ * the launches it runs functionally. */
+gs_status gs_sim_check_cooperative(const gs_gpu *gpu, const gs_exec_launch *launch,
+                                   gs_diag *diag);
 /* Queue one kernel of shape ks as the only launch (resets the per-launch part
  * of the arena) and count it; used by both front ends (gpu.c). */
 gs_status gs_sim_queue_kernel(gs_gpu *gpu, const gs_kernel_shape *ks, gs_diag *diag);

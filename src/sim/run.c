@@ -86,20 +86,32 @@ static void residency_of_module(run_residency *r, const gs_workload *wl,
     }
 }
 
-/* The contexts the functional executor runs a cooperative launch on (all
- * of its CTAs at once; host.h cooperative_cta / cooperative_ctas): as many
- * as the largest cooperative grid, each as large as the largest such
- * launch's CTA (a block of loop-valued size counts as CUDA's largest). A
- * launch belongs to the first module with an .entry of its name. */
-static void cooperative_of_module(gs_host_config *hc, uint64_t *resolved,
-                                  const gs_workload *wl, const gs_ptx_module *module)
+/* Widen *to to hold *shape as well (simt_depth is the caller's). */
+static void widen_shape(gs_exec_shape *to, const gs_exec_shape *shape)
+{
+    to->threads = shape->threads > to->threads ? shape->threads : to->threads;
+    to->reg_slots = shape->reg_slots > to->reg_slots ? shape->reg_slots : to->reg_slots;
+    to->pred_slots = shape->pred_slots > to->pred_slots ? shape->pred_slots : to->pred_slots;
+    to->shared_bytes = shape->shared_bytes > to->shared_bytes ? shape->shared_bytes
+                                                              : to->shared_bytes;
+    to->local_bytes = shape->local_bytes > to->local_bytes ? shape->local_bytes
+                                                           : to->local_bytes;
+}
+
+/* Widen the contexts the functional executor runs a cooperative launch on
+ * (all of its CTAs at once; host.h cooperative_cta / cooperative_ctas) to
+ * this module's cooperative launches: as many as the largest cooperative
+ * grid, each as large as the largest such launch's CTA (a block of
+ * loop-valued size counts as CUDA's largest). A launch belongs to the first
+ * module with an .entry of its name. */
+static void widen_cooperative_contexts(gs_host_config *hc, uint64_t *resolved,
+                                       const gs_workload *wl, const gs_ptx_module *module)
 {
     unsigned s;
     for (s = 0; s < wl->num_steps; s++) {
         const gs_wl_step *step = &wl->steps[s];
         gs_exec_launch launch;
         gs_exec_shape shape;
-        gs_exec_shape *c = &hc->cooperative_cta;
         uint64_t ctas = (uint64_t)step->grid[0] * step->grid[1] * step->grid[2];
         if (step->kind != GS_WL_STEP_LAUNCH || !step->cooperative || (*resolved >> s) & 1u)
             continue;
@@ -113,25 +125,10 @@ static void cooperative_of_module(gs_host_config *hc, uint64_t *resolved,
         launch.block.z = step->block_from_loop ? 1u : step->block[2];
         launch.dynamic_shared_bytes = step->shared_bytes;
         gs_exec_shape_for(&launch, &shape);
-        c->threads = shape.threads > c->threads ? shape.threads : c->threads;
-        c->reg_slots = shape.reg_slots > c->reg_slots ? shape.reg_slots : c->reg_slots;
-        c->pred_slots = shape.pred_slots > c->pred_slots ? shape.pred_slots : c->pred_slots;
-        c->shared_bytes = shape.shared_bytes > c->shared_bytes ? shape.shared_bytes
-                                                               : c->shared_bytes;
-        c->local_bytes = shape.local_bytes > c->local_bytes ? shape.local_bytes
-                                                            : c->local_bytes;
+        widen_shape(&hc->cooperative_cta, &shape);
         if (ctas > hc->cooperative_ctas)   /* at most GS_EXEC_COOPERATIVE_CTAS_MAX (parser) */
             hc->cooperative_ctas = (uint32_t)ctas;
     }
-}
-
-int gs_run_has_cooperative(const gs_workload *wl)
-{
-    unsigned s;
-    for (s = 0; s < wl->num_steps; s++)
-        if (wl->steps[s].kind == GS_WL_STEP_LAUNCH && wl->steps[s].cooperative)
-            return 1;
-    return 0;
 }
 
 /* The parameter buffer holds the largest entry kernel's parameters. */
@@ -192,7 +189,7 @@ gs_status gs_run_shape_bound(const gs_workload *wl, gs_wl_read_fn read, void *re
             return st;
         gs_sim_bound_module(bound, module);
         *printf_calls += gs_run_module_printf_calls(module);
-        cooperative_of_module(hc, &cooperative_resolved, wl, module);
+        widen_cooperative_contexts(hc, &cooperative_resolved, wl, module);
     }
     return GS_OK;
 }
@@ -221,7 +218,7 @@ static gs_status survey_modules(gs_run *run, void *scratch, size_t scratch_bytes
                          gs_devmem_alloc_bytes(module->const_bytes);
         residency_of_module(r, wl, module, &ctap);
         if (run->cfg->kernel_sampling)   /* its passes run launches functionally */
-            cooperative_of_module(&run->host_config, &cooperative_resolved, wl, module);
+            widen_cooperative_contexts(&run->host_config, &cooperative_resolved, wl, module);
     }
     for (s = 0; s < wl->num_steps; s++)   /* a launch no module serves fails at run time */
         if (wl->steps[s].kind == GS_WL_STEP_LAUNCH && (s >= 64u || !((r->resolved >> s) & 1u)))
@@ -260,7 +257,7 @@ gs_status gs_run_plan(gs_run *run, const gs_config *cfg, const gs_workload *wl,
      * from the page-aligned heap base, so exactly this many pages map. */
     for (i = 0; i < wl->num_buffers; i++)
         device_bytes += gs_devmem_alloc_bytes(gs_wl_buffer_bytes(&wl->buffers[i]));
-    if (gs_run_has_cooperative(wl))
+    if (gs_wl_has_cooperative(wl))
         device_bytes += gs_devmem_alloc_bytes(GS_HOST_GRID_WORKSPACE_BYTES);
     pages = (device_bytes + hc->devmem.page_bytes - 1u) / hc->devmem.page_bytes;
     if (pages < hc->devmem.page_count)

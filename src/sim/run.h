@@ -93,9 +93,6 @@ gs_status gs_run_shape_bound(const gs_workload *wl, gs_wl_read_fn read, void *re
                              void *scratch, size_t scratch_bytes, uint32_t call_stack_depth,
                              gs_exec_shape *bound, uint64_t *printf_calls,
                              gs_host_config *hc, gs_diag *diag);
-/* Whether some launch of the workload is cooperative (it then needs the
- * grid workspace's device bytes, GS_HOST_GRID_WORKSPACE_BYTES). */
-int gs_run_has_cooperative(const gs_workload *wl);
 /* The vprintf calls of a module's kernels (gs_ptx_kernel.printf_calls). */
 uint64_t gs_run_module_printf_calls(const gs_ptx_module *module);
 /* Size the run: sets run->arena_bytes (-gs_arena_mib, when given, instead).

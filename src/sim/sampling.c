@@ -86,7 +86,10 @@ gs_status gs_sampling_profile(void *context, gs_host *host, gs_exec_launch *laun
         return gs_diag_set(diag, GS_E_LIMIT, NULL, 0, 0, "kernel sampling: the workload "
                            "launches more than %u kernels; raise -gs_sampling_max_launches",
                            (unsigned)s->capacity);
-    if ((st = gs_host_run_functional(NULL, host, launch, diag)) != GS_OK)
+    /* every launch passes here first: a cooperative grid the GPU cannot hold
+     * is refused as an unsampled run refuses it */
+    if ((st = gs_sim_check_cooperative(s->gpu, launch, diag)) != GS_OK ||
+        (st = gs_host_run_functional(NULL, host, launch, diag)) != GS_OK)
         return st;
     sig = &s->sig[s->launches];
     signature_of(launch, sig);

@@ -4,7 +4,8 @@
  * three phases see each other's stores across CTAs; %envreg1/%envreg2 hold
  * the grid workspace address and every other environment register reads 0;
  * an ordinary launch of the kernel traps with the reason; a grid beyond the
- * cooperative contexts is refused with the field to raise. */
+ * cooperative contexts is refused with the field to raise, as are too many
+ * contexts and an arena without room for them. */
 #include <string.h>
 
 #include "exec_test.h"
@@ -124,6 +125,8 @@ static void test_not_cooperative(void)
 /* More CTAs than the functional executor's cooperative contexts, and none. */
 static void test_too_large(void)
 {
+    const gs_host_module *module;
+    gs_kernel_arg args[4];
     gs_diag diag;
     GS_CHECK_EQ(GS_E_LIMIT, grid_sum_on(BLOCKS - 1u, 1, BLOCKS, &diag));
     GS_CHECK_STR("cooperative launch of grid_sum: 8 CTAs, but the functional executor holds "
@@ -131,6 +134,18 @@ static void test_too_large(void)
     GS_CHECK_EQ(GS_E_LIMIT, grid_sum_on(0, 1, 1, &diag));
     GS_CHECK_STR("cooperative launch of grid_sum: 1 CTAs, but the functional executor holds "
                  "0 at once; raise gs_host_config.cooperative_ctas", diag.message);
+    module = setup(BLOCKS, PTX);   /* contexts of 64 threads, a block of 128 */
+    GS_CHECK(module != NULL);
+    if (module) {
+        grid_sum_args(args);
+        GS_CHECK_EQ(GS_E_LIMIT, launch(module, "grid_sum", 1, exec_dim(2, 1, 1),
+                                       exec_dim(128, 1, 1), args, 4, &diag));
+        GS_CHECK_STR("kernel grid_sum needs 128 threads per CTA but CTA contexts hold 64; raise "
+                     "gs_host_config.cooperative_cta.threads", diag.message);
+    }
+    GS_CHECK_EQ(GS_E_PTX, grid_sum_on(0, 1, 0, &diag));   /* checked as any launch first */
+    GS_CHECK_STR("launch of grid_sum: grid and block dimensions must all be >= 1",
+                 diag.message);
 }
 
 /* %envreg1:%envreg2 is the workspace, { 8, barrier }; the others read 0. */
@@ -166,12 +181,57 @@ static void test_envregs(void)
     GS_CHECK_EQ(0u, workspace[1]);
 }
 
+/* The host's own limits on cooperative contexts: more than a cooperative
+ * launch may have, and an arena that holds everything but them. */
+static void test_host_limits(void)
+{
+    gs_host_config config;
+    gs_host host;
+    gs_arena arena;
+    gs_diag diag;
+    char want[200];
+    size_t bytes;
+    void *buffer;
+    exec_test_config(&config);
+    config.cooperative_cta = config.cta;
+    config.cooperative_ctas = GS_EXEC_COOPERATIVE_CTAS_MAX + 1u;
+    bytes = gs_host_bytes(&config);
+    buffer = calloc(1, bytes);
+    gs_arena_init(&arena, buffer, bytes);
+    GS_CHECK_EQ(GS_E_CONFIG, gs_host_init(&host, &config, &arena, &diag));
+    GS_CHECK_STR("gs_host_config.cooperative_ctas = 65537 is above the 65536 CTAs a "
+                 "cooperative launch may have", diag.message);
+    free(buffer);
+    config.cooperative_ctas = 0;
+    config.ptx_arena_bytes = 1;       /* init's own pieces, nearly no room after them */
+    bytes = gs_host_bytes(&config);   /* everything but the cooperative contexts */
+    config.cooperative_ctas = BLOCKS;
+    buffer = calloc(1, bytes);
+    gs_arena_init(&arena, buffer, bytes);
+    GS_CHECK_EQ(GS_E_ARENA, gs_host_init(&host, &config, &arena, &diag));
+    snprintf(want, sizeof want, "arena too small for 8 cooperative CTA contexts (%lu bytes "
+             "needed)", (unsigned long)gs_host_bytes(&config));
+    GS_CHECK_STR(want, diag.message);
+    free(buffer);
+    config.cooperative_ctas = 0;      /* room for the table, not for the contexts */
+    bytes = gs_host_bytes(&config) + BLOCKS * sizeof(gs_exec_cta) + 64u;
+    config.cooperative_ctas = BLOCKS;
+    buffer = calloc(1, bytes);
+    gs_arena_init(&arena, buffer, bytes);
+    GS_CHECK_EQ(GS_E_ARENA, gs_host_init(&host, &config, &arena, &diag));
+    snprintf(want, sizeof want, "arena too small for 8 CTA contexts (%lu bytes needed)",
+             (unsigned long)gs_exec_pool_bytes(&config.cooperative_cta, BLOCKS));
+    GS_CHECK_STR(want, diag.message);
+    free(buffer);
+}
+
 int main(void)
 {
     GS_RUN(test_grid_sum);
     GS_RUN(test_not_cooperative);
     GS_RUN(test_too_large);
     GS_RUN(test_envregs);
+    GS_RUN(test_host_limits);
     (void)exec_test_setup;   /* each test sets its own cooperative contexts */
     exec_test_done();
     return gs_check_report();

@@ -12,6 +12,11 @@
  *
  * merge_histogram256: one block of 256 threads per bin sums that bin over
  * the partial histograms, strided, then a shared-memory tree.
+ *
+ * Launch shapes, as the SDK's: histogram256 with blocks of exactly 192
+ * threads (WARPS x 32: the sub-histograms are sized for them) and one
+ * partial per block; merge_histogram256 with 256 blocks (one per bin) of
+ * exactly 256 threads.
  */
 #define WARPS 6
 #define THREADS (WARPS * 32)
