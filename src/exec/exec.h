@@ -223,5 +223,4 @@ gs_status gs_exec_run_cooperative(gs_exec_launch *launch, gs_exec_cta *ctas, uin
  * too large for the host is refused when its arena cannot be had. */
 #define GS_EXEC_COOPERATIVE_CTAS_MAX 65536u
 
-
 #endif

@@ -48,6 +48,25 @@ typedef struct run_residency {
     int unknown;              /* some launch's residency cannot be known here */
 } run_residency;
 
+/* The .entry this module gives launch step s, when it is the first module
+ * with one of that name (as gs_workload_run finds it): marks the step in
+ * *resolved. NULL when the step is no launch, is resolved already or this
+ * module has no such kernel. */
+static const gs_ptx_kernel *first_serving_kernel(const gs_workload *wl, unsigned s,
+                                                 const gs_ptx_module *module,
+                                                 uint64_t *resolved)
+{
+    const gs_wl_step *step = &wl->steps[s];
+    const gs_ptx_kernel *k;
+    if (step->kind != GS_WL_STEP_LAUNCH || (*resolved >> s) & 1u)
+        return NULL;
+    k = gs_ptx_find_kernel(module, gs_wl_kernel_name(wl, step));
+    if (!k || !k->is_entry)
+        return NULL;
+    *resolved |= (uint64_t)1 << s;
+    return k;
+}
+
 static void residency_of_module(run_residency *r, const gs_workload *wl,
                                 const gs_ptx_module *module, const gs_cta_params *ctap)
 {
@@ -59,12 +78,8 @@ static void residency_of_module(run_residency *r, const gs_workload *wl,
         gs_occupancy occ;
         gs_dim3 grid = { 1, 1, 1 }, block;
         uint32_t threads, shared;
-        if (step->kind != GS_WL_STEP_LAUNCH || (r->resolved >> s) & 1u)
+        if (!(k = first_serving_kernel(wl, s, module, &r->resolved)))
             continue;
-        k = gs_ptx_find_kernel(module, gs_wl_kernel_name(wl, step));
-        if (!k || !k->is_entry)
-            continue;
-        r->resolved |= (uint64_t)1 << s;
         if (step->block_from_loop) {   /* the block size is a loop value: not known here */
             r->unknown = 1;
             continue;
@@ -113,13 +128,9 @@ static void widen_cooperative_contexts(gs_host_config *hc, uint64_t *resolved,
         gs_exec_launch launch;
         gs_exec_shape shape;
         uint64_t ctas = (uint64_t)step->grid[0] * step->grid[1] * step->grid[2];
-        if (step->kind != GS_WL_STEP_LAUNCH || !step->cooperative || (*resolved >> s) & 1u)
-            continue;
         memset(&launch, 0, sizeof launch);
-        launch.kernel = gs_ptx_find_kernel(module, gs_wl_kernel_name(wl, step));
-        if (!launch.kernel || !launch.kernel->is_entry)
+        if (!step->cooperative || !(launch.kernel = first_serving_kernel(wl, s, module, resolved)))
             continue;
-        *resolved |= (uint64_t)1 << s;
         launch.block.x = step->block_from_loop ? GS_CUDA_BLOCK_THREADS_MAX : step->block[0];
         launch.block.y = step->block_from_loop ? 1u : step->block[1];
         launch.block.z = step->block_from_loop ? 1u : step->block[2];
