@@ -24,4 +24,17 @@ nvcc -arch="$arch" -w -o "$out/printf_edge" tests/device/printf_edge.cu
 "$out/printf_edge" "$out/printf_edge_rets.txt" > "$out/printf_edge.txt"
 nvcc -O3 -arch="$arch" -o "$out/tex_probe" tests/device/tex_probe.cu
 "$out/tex_probe" "$out/tex_probe.txt"
+nvcc -O3 -arch="$arch" -o "$out/tex_probe2" tests/device/tex_probe2.cu
+"$out/tex_probe2" "$out/tex_probe2.txt"
+nvcc -O3 -arch="$arch" -o "$out/tex_probe3" tests/device/tex_probe3.cu
+"$out/tex_probe3" "$out/tex_probe3.bin"
+# examples/kernels/texture.cu on tests/workload/texture.gsw's inputs
+sed 's/^output /output TEXF TEX4 TEXF2 TEXI TEX1 TEXLIN TEX3 TEXL SURFIN U V W UN VN /' \
+    tests/workload/texture.gsw > tests/workload/texture-in.gsw
+build/gpusim --functional --workload tests/workload/texture-in.gsw --dump-buffers "$out/texture-in" \
+    > /dev/null
+rm -f tests/workload/texture-in.gsw
+mkdir -p "$out/texture"
+nvcc -O3 -arch="$arch" -o "$out/texture_driver" tests/device/texture_driver.cu
+"$out/texture_driver" "$out/texture-in" "$out/texture"
 echo "device checks written to $out"
