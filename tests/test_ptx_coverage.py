@@ -355,8 +355,8 @@ SNIPPETS = {
     "tld4": kernel("tld4.r.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}]; //<"),
     "txq": kernel("txq.width.b32 %r2, [%rd1]; //<"),
     "istypep": kernel("istypep.texref %p1, %rd1; //<"),
-    "suld": kernel("suld.b.1d.b32.trap {%r2}, [%rd1, {%r1}]; //<"),
-    "sust": kernel("sust.b.1d.b32.trap [%rd1, {%r1}], {%r2}; //<"),
+    "suld": kernel("shl.b32 %r3, %r1, 2;\nsuld.b.1d.b32.trap {%r2}, [%rd1, {%r3}]; //<"),
+    "sust": kernel("shl.b32 %r3, %r1, 2;\nsust.b.1d.b32.trap [%rd1, {%r3}], {%r1}; //<"),
     "sured": kernel("sured.b.add.1d.u32.trap [%rd1, {%r1}], %r2; //<"),
     "suq": kernel("suq.width.b32 %r2, [%rd1]; //<"),
     # ---- control flow ----
@@ -628,6 +628,13 @@ SNIPPETS = {
 ROW = re.compile(r"^\|\s*`?([^|`]+?)`?\s*\|\s*([^|]+?)\s*\|(.*)\|\s*$")
 ERROR = re.compile(r"^(.+):(\d+):(\d+): error: \S")
 WORKLOAD = "ptx %s\nbuffer B u32 64 zero\nlaunch k grid=1 block=32 B\noutput B\n"
+# The texture and surface rows take an object over that buffer as p.
+TEXTURE_WORKLOAD = ("ptx %s\nbuffer B u32 64 iota\ntexture T B dims=8,8 format=f32\n"
+                    "launch k grid=1 block=32 T\noutput B\n")
+SURFACE_WORKLOAD = ("ptx %s\nbuffer B u32 64 iota\nsurface S B dims=64 format=u32\n"
+                    "launch k grid=1 block=32 S\noutput B\n")
+ROW_WORKLOAD = {"tex": TEXTURE_WORKLOAD, "tld4": TEXTURE_WORKLOAD, "txq": TEXTURE_WORKLOAD,
+                "suld": SURFACE_WORKLOAD, "sust": SURFACE_WORKLOAD, "suq": SURFACE_WORKLOAD}
 
 
 def coverage_rows(path):
@@ -729,7 +736,7 @@ class PtxCoverage(unittest.TestCase):
         for name in names:
             wl = self.files[name][:-4] + ".gsw"
             with open(wl, "w") as f:
-                f.write(WORKLOAD % os.path.basename(self.files[name]))
+                f.write(ROW_WORKLOAD.get(name, WORKLOAD) % os.path.basename(self.files[name]))
             for mode in (["--functional"], ["--config", "tiny"]):
                 with self.subTest(row=name, mode=mode[0]):
                     rc, out, err = gpusim(*mode + ["--workload", wl, "--quiet"], cwd=self.dir)

@@ -11,7 +11,8 @@
 
 #define GS_WARP_SIZE 32u
 #define GS_INST_MAX_DST 4u     /* vector loads write up to 4 registers */
-#define GS_INST_MAX_SRC 8u     /* vector stores read address + 4 data + pred */
+#define GS_INST_MAX_SRC 10u    /* a guarded 3-D or layered sust.v4 reads the surface,
+                                 * 4 coordinates, 4 values and the guard */
 #define GS_REG_NONE 0xFFFFu
 
 /* Which execution unit runs it (seed-004 section 1.2.7). */

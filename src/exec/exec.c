@@ -32,6 +32,8 @@ static unsigned is_memory_inst(const gs_ptx_inst *inst)
     case GS_PTX_OP_LD: case GS_PTX_OP_LDU: case GS_PTX_OP_ST: case GS_PTX_OP_ATOM:
     case GS_PTX_OP_RED:
         return inst->space != GS_SPACE_PARAM && !inst->frame;   /* frames: register moves */
+    case GS_PTX_OP_TEX: case GS_PTX_OP_TLD4: case GS_PTX_OP_SULD: case GS_PTX_OP_SUST:
+        return 1;
     default:
         return 0;
     }
@@ -509,6 +511,10 @@ static void dispatch(gs_x *x)
      * and their memory operations apply in program order, so there is
      * nothing left to wait for (decision, issue 22; README "PTX front end") */
     case GS_PTX_OP_WARPSYNC: break;
+    case GS_PTX_OP_TEX: case GS_PTX_OP_TLD4: case GS_PTX_OP_TXQ: case GS_PTX_OP_SULD:
+    case GS_PTX_OP_SUST: case GS_PTX_OP_SUQ:
+        gs_exec_texture(x);
+        break;
     default: gs_x_unsupported(x); break;
     }
 }

@@ -41,6 +41,7 @@
 #include "base/status.h"
 #include "exec/devprintf.h"
 #include "exec/simt_stack.h"
+#include "exec/texture.h"
 #include "mem/devmem.h"
 #include "ptx/ptx.h"
 
@@ -100,6 +101,10 @@ typedef struct gs_exec_launch {
                                * exec.c sreg_value): non-zero makes the
                                * functional runner run all CTAs at once;
                                * 0 for an ordinary launch */
+    const gs_tex_desc *textures;   /* the texture and surface objects a handle
+                                    * names (handle h: textures[h - 1]; a free
+                                    * entry has dims 0), the host's table */
+    uint32_t num_textures;
     /* results */
     uint64_t warp_insts;     /* warp instructions executed */
     uint64_t thread_insts;   /* sum of active lanes over them */

@@ -113,6 +113,7 @@ void gs_exec_vote(gs_x *x);
 void gs_exec_shfl(gs_x *x);
 void gs_exec_redux(gs_x *x);
 void gs_exec_match(gs_x *x);
+void gs_exec_texture(gs_x *x);   /* tex tld4 txq suld sust suq (exec_tex.c) */
 
 /* Fill the gs_inst for the timing core (exec_desc.c). */
 void gs_exec_describe(const gs_x *x, gs_inst *out);

@@ -26,6 +26,7 @@ void gs_host_config_default(gs_host_config *config)
     config->num_sms = 15u;
     config->warp_inst_limit = GS_HOST_LAUNCH_INSTS;
     config->ptx_arena_bytes = GS_HOST_PTX_ARENA_DEFAULT;
+    config->textures_max = GS_HOST_TEXTURES_DEFAULT;
 }
 
 /* The parameter buffer's bytes (see gs_host_config). */
@@ -62,6 +63,8 @@ size_t gs_host_bytes(const gs_host_config *config)
     total += (size_t)host_ptx_arena_bytes(config);                        /* PTX */
     total += gs_arena_round(host_param_bytes(config));                     /* param buffer */
     total += gs_devprintf_bytes(config->printf_buffer_bytes);              /* printf */
+    if (config->textures_max)                                              /* textures */
+        total += gs_arena_round(config->textures_max * sizeof(gs_tex_desc));
     return total;
 }
 
@@ -79,7 +82,10 @@ gs_status gs_host_init(gs_host *host, const gs_host_config *config, gs_arena *ar
     host->modules = (gs_host_module *)gs_arena_alloc(
         arena, (config->modules_max ? config->modules_max : 1u) * sizeof(gs_host_module));
     host->params = (uint8_t *)gs_arena_alloc(arena, host_param_bytes(config));
-    if (!host->cta || !host->modules || !host->params)
+    host->textures = config->textures_max ? (gs_tex_desc *)gs_arena_alloc(
+        arena, config->textures_max * sizeof(gs_tex_desc)) : NULL;
+    if (!host->cta || !host->modules || !host->params ||
+        (config->textures_max && !host->textures))
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0,
                            "arena too small for the host API (%zu bytes needed)",
                            gs_host_bytes(config));
@@ -511,6 +517,8 @@ static gs_status host_launch(gs_host *host, const gs_host_module *module,
     launch->stop_context = host->config.stop_context;
     gs_devprintf_clear(&host->printf_out);
     launch->printf_buffer = &host->printf_out;
+    launch->textures = host->textures;
+    launch->num_textures = host->config.textures_max;
     status = host->executor(host->executor_context, host, launch, diag);
     host->warp_insts += launch->warp_insts;
     host->thread_insts += launch->thread_insts;

@@ -79,12 +79,18 @@ typedef struct gs_host_config {
                                    * CLI gives -gs_printf_buffer_bytes to a
                                    * workload whose kernels call printf */
     gs_exec_shape cooperative_cta;    /* what each cooperative CTA context holds */
+    uint32_t textures_max;        /* texture and surface objects that may exist at
+                                   * once (GS_HOST_TEXTURES_DEFAULT; a run plan sets
+                                   * the workload's count) */
     uint32_t cooperative_ctas;    /* CTA contexts for cooperative launches on the
                                    * functional executor, which runs all of a
                                    * cooperative grid at once (0, the default:
                                    * none, such launches are refused; a run plan
                                    * sets the workload's largest cooperative grid) */
 } gs_host_config;
+
+#define GS_HOST_TEXTURES_OPTION "gs_host_config.textures_max"
+#define GS_HOST_TEXTURES_DEFAULT 16u
 
 /* The option a dropped-printf note tells the user to raise. */
 #define GS_HOST_PRINTF_OPTION "-gs_printf_buffer_bytes"
@@ -115,6 +121,8 @@ typedef struct gs_host {
     gs_devmem mem;
     gs_exec_cta *cta;             /* the functional runner's context */
     gs_exec_cta *cooperative;     /* config.cooperative_ctas contexts */
+    gs_tex_desc *textures;        /* config.textures_max objects (NULL for none); a
+                                   * free one has dims 0 (host_tex.c) */
     uint64_t grid_workspace;      /* the grid-sync workspace (0 until the first
                                    * cooperative launch allocates it) */
     gs_host_module *modules;
@@ -211,6 +219,27 @@ gs_status gs_host_launch_cooperative(gs_host *host, const gs_host_module *module
 /* The device bytes a cooperative launch's workspace takes (a plan adds
  * them to the device memory of a workload with cooperative launches). */
 #define GS_HOST_GRID_WORKSPACE_BYTES 8u
+
+/* ---- textures and surfaces (host_tex.c; exec/texture.h) ----
+ * cudaCreateTextureObject / cudaCreateSurfaceObject (desc->is_surface): the
+ * descriptor names device memory the program allocated and filled
+ * (texel (x, y, z) at base + z * slice + y * pitch + x * texel bytes). A
+ * descriptor that breaks a rule (sizes, formats, filtering of integer
+ * texels, memory outside the allocations) is GS_E_WORKLOAD naming the
+ * rule; more than config.textures_max objects at once is GS_E_LIMIT. The
+ * handle is what a kernel takes as its cudaTextureObject_t argument. */
+gs_status gs_host_texture_create(gs_host *host, const gs_tex_desc *desc, uint64_t *handle,
+                                 gs_diag *diag);
+/* The checks of gs_host_texture_create that need no device memory (the
+ * workload parser runs them on each texture line). */
+gs_status gs_tex_desc_check(const gs_tex_desc *desc, gs_diag *diag);
+gs_status gs_host_texture_destroy(gs_host *host, uint64_t handle, gs_diag *diag);
+/* The object a handle names, or NULL. */
+const gs_tex_desc *gs_host_texture(const gs_host *host, uint64_t handle);
+/* cudaBindTexture*: bind the module's .texref (or .surfref) `name` to an
+ * object of that kind; a launch reads the binding then in force. */
+gs_status gs_host_texref_bind(gs_host *host, const gs_host_module *module, const char *name,
+                              uint64_t handle, gs_diag *diag);
 
 /* ---- printf (cudaDeviceSynchronize's printing) ----
  * After a launch (also one that faulted: what ran before the fault) its

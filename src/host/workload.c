@@ -375,6 +375,10 @@ static gs_status option_fixed(wl_parser *p, const wl_word *value, const char *ke
     return GS_OK;
 }
 
+static gs_status lookup_buffer(wl_parser *p, const wl_word *w, size_t length, uint16_t *index);
+static int wl_find_texture(const gs_workload *wl, const char *text, size_t length);
+static gs_status new_step(wl_parser *p, gs_wl_step_kind kind, gs_wl_step **out);
+
 /* ---- buffers -------------------------------------------------------- */
 
 /* The launch option of a cooperative launch (a bare word, so no buffer
@@ -405,6 +409,8 @@ static gs_status add_buffer(wl_parser *p, const wl_word *name, gs_wl_type type,
     copy_text(b->name, name->text, name->length);
     if (gs_wl_find_buffer(wl, b->name) >= 0)
         return fail(p, name->column, "buffer '%s' is already declared", b->name);
+    if (wl_find_texture(wl, name->text, name->length) >= 0)
+        return fail(p, name->column, "'%s' is already a texture name", b->name);
     if (count == 0 || count > GS_WL_BUFFER_BYTES_MAX / gs_wl_type_bytes(type))
         return fail(p, name->column, "buffer '%s' must have 1 to %llu elements of %s "
                     "(at most %llu bytes)", b->name,
@@ -558,6 +564,242 @@ static gs_status parse_buffer(wl_parser *p)
     if ((st = add_buffer(p, &p->words[1], type, count, &b)))
         return st;
     return parse_init(p, b);
+}
+
+/* ---- textures and surfaces -------------------------------------------- */
+
+static const char *const texture_keys[] = {
+    "dims", "format", "layers", "resource", "pitch", "filter", "address", "coords", "read",
+    "border"
+};
+#define WL_TEXTURE_KEYS "dims= format= layers= resource= pitch= filter= address= coords= " \
+    "read= border="
+
+static int wl_find_texture(const gs_workload *wl, const char *text, size_t length)
+{
+    unsigned i;
+    for (i = 0; i < wl->num_textures; i++)
+        if (strlen(wl->textures[i].name) == length &&
+            memcmp(wl->textures[i].name, text, length) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* One of `names` (count of them): its index. */
+static gs_status texture_choice(wl_parser *p, const wl_word *v, const char *key,
+                                const char *const *names, unsigned count, const char *allowed,
+                                uint8_t *out)
+{
+    unsigned i;
+    char t[WL_SHOW_MAX];
+    for (i = 0; i < count; i++)
+        if (strlen(names[i]) == v->length && memcmp(names[i], v->text, v->length) == 0) {
+            *out = (uint8_t)i;
+            return GS_OK;
+        }
+    return fail(p, v->column, "%s= takes %s, not '%s'", key, allowed, show(v, t));
+}
+
+/* format=u8 ... f32, with x1, x2 or x4 channels. */
+static gs_status texture_format(wl_parser *p, const wl_word *v, gs_tex_desc *d)
+{
+    static const char *const bases[GS_TEX_FORMAT_COUNT] = {
+        "u8", "s8", "u16", "s16", "u32", "s32", "f16", "f32"
+    };
+    const char *x = find_char(v->text, 'x', v->length);
+    wl_word base = *v;
+    char t[WL_SHOW_MAX];
+    d->channels = 1;
+    if (x) {
+        size_t n = v->length - (size_t)(x - v->text) - 1u;
+        base.length = (size_t)(x - v->text);
+        d->channels = (uint8_t)(n == 1u ? x[1] - '0' : 0);
+        if (d->channels != 1 && d->channels != 2 && d->channels != 4)
+            return fail(p, v->column, "format= takes a channel count x1, x2 or x4, not '%s'",
+                        show(v, t));
+    }
+    return texture_choice(p, &base, "format", bases, GS_TEX_FORMAT_COUNT,
+                          "u8 s8 u16 s16 u32 s32 f16 f32 (with x2 or x4)", &d->format);
+}
+
+/* dims=W[,H[,D]] */
+static gs_status texture_dims(wl_parser *p, const wl_word *v, gs_tex_desc *d)
+{
+    uint32_t dims[3] = { 1u, 1u, 1u };
+    size_t i = 0, start;
+    unsigned n = 0;
+    uint64_t value;
+    for (;;) {
+        start = i;
+        while (i < v->length && v->text[i] != ',')
+            i++;
+        if (n == 3 || !gs_parse_u64(v->text + start, i - start, &value) || value == 0 ||
+            value > 0xFFFFFFFFu)
+            return fail(p, v->column, "dims= takes W[,H[,D]], each at least 1");
+        dims[n++] = (uint32_t)value;
+        if (i == v->length)
+            break;
+        i++;
+    }
+    d->dims = (uint8_t)n;
+    d->width = dims[0];
+    d->height = dims[1];
+    d->depth = dims[2];
+    return GS_OK;
+}
+
+/* address=M[,M[,M]] (one mode for all dimensions, or one each). */
+static gs_status texture_address(wl_parser *p, const wl_word *v, gs_tex_desc *d)
+{
+    static const char *const modes[] = { "wrap", "clamp", "mirror", "border" };
+    size_t i = 0, start;
+    unsigned n = 0;
+    gs_status st;
+    for (;;) {
+        wl_word one = *v;
+        start = i;
+        while (i < v->length && v->text[i] != ',')
+            i++;
+        one.text = v->text + start;
+        one.length = i - start;
+        one.column = v->column + (uint32_t)start;
+        if (n == 3)
+            return fail(p, v->column, "address= takes at most 3 modes");
+        if ((st = texture_choice(p, &one, "address", modes, 4, "wrap, clamp, mirror or border",
+                                 &d->address[n++])))
+            return st;
+        if (i == v->length)
+            break;
+        i++;
+    }
+    for (; n < 3; n++)
+        d->address[n] = d->address[n - 1u];
+    return GS_OK;
+}
+
+static gs_status texture_options(wl_parser *p, const wl_word *o, int surface, gs_tex_desc *d)
+{
+    static const char *const resources[] = { "array", "linear", "pitch2d" };
+    static const char *const filters[] = { "point", "linear" };
+    static const char *const coords[] = { "unnormalized", "normalized" };
+    static const char *const reads[] = { "element", "normalized" };
+    uint64_t value;
+    gs_status st;
+    if ((st = require_option(p, &o[0], "dims")) || (st = require_option(p, &o[1], "format")) ||
+        (st = texture_dims(p, &o[0], d)) || (st = texture_format(p, &o[1], d)))
+        return st;
+    d->address[0] = d->address[1] = d->address[2] = GS_TEX_CLAMP;   /* CUDA's default */
+    if (o[2].text) {
+        if ((st = option_u64(p, &o[2], "layers", 1, 2048, &value)))
+            return st;
+        if (d->dims == 3)
+            return fail(p, o[2].column, "layers= takes a 1-D or 2-D texture (dims=W or W,H)");
+        d->layered = 1;
+        d->depth = (uint32_t)value;
+    }
+    if (surface)
+        return GS_OK;
+    if ((o[3].text && (st = texture_choice(p, &o[3], "resource", resources, 3,
+                                           "array, linear or pitch2d", &d->resource))) ||
+        (o[5].text && (st = texture_choice(p, &o[5], "filter", filters, 2, "point or linear",
+                                           &d->filter))) ||
+        (o[6].text && (st = texture_address(p, &o[6], d))) ||
+        (o[7].text && (st = texture_choice(p, &o[7], "coords", coords, 2,
+                                           "unnormalized or normalized",
+                                           &d->normalized_coords))) ||
+        (o[8].text && (st = texture_choice(p, &o[8], "read", reads, 2, "element or normalized",
+                                           &d->read_normalized))))
+        return st;
+    if (o[4].text) {
+        if ((st = option_u64(p, &o[4], "pitch", 1, 0xFFFFFFFFu, &value)))
+            return st;
+        d->pitch = value;
+    }
+    if (o[9].text) {   /* the border texel: an f32, or an integer for integer reads */
+        int integer = d->format <= GS_TEX_S32 && d->format != GS_TEX_F16 &&
+                      !(d->read_normalized && d->format <= GS_TEX_S16);
+        if ((st = read_typed_value(p, &o[9], integer ? GS_WL_S32 : GS_WL_F32, &value)))
+            return st;
+        d->border[0] = d->border[1] = d->border[2] = d->border[3] = (uint32_t)value;
+    }
+    return GS_OK;
+}
+
+/* texture NAME BUFFER key=value...   surface NAME BUFFER key=value...
+ * The descriptor is checked as gs_host_texture_create will check it
+ * (everything but its base, known at run time), so a bad line fails here. */
+static gs_status parse_texture(wl_parser *p, int surface)
+{
+    gs_workload *wl = p->wl;
+    gs_wl_texture *x;
+    wl_word o[10];
+    uint64_t extent, bytes;
+    gs_status st;
+    gs_diag rule;
+    char t[WL_SHOW_MAX];
+    if (p->num_words < 3)
+        return fail(p, p->end_column, "%s needs NAME BUFFER dims=... format=...",
+                    surface ? "surface" : "texture");
+    if (wl->num_textures == GS_WL_MAX_TEXTURES)
+        return fail(p, p->words[0].column, "more than %u texture and surface lines",
+                    GS_WL_MAX_TEXTURES);
+    x = &wl->textures[wl->num_textures];
+    memset(x, 0, sizeof *x);
+    if (!is_name(p->words[1].text, p->words[1].length) || is_cooperative_word(&p->words[1]))
+        return fail(p, p->words[1].column, "'%s' is not a valid texture name (letters, digits, "
+                    "_; at most %u characters)", show(&p->words[1], t), GS_WL_NAME_MAX - 1u);
+    copy_text(x->name, p->words[1].text, p->words[1].length);
+    if (gs_wl_find_buffer(wl, x->name) >= 0 ||
+        wl_find_texture(wl, p->words[1].text, p->words[1].length) >= 0)
+        return fail(p, p->words[1].column, "'%s' is already a buffer or texture name", x->name);
+    if ((st = lookup_buffer(p, &p->words[2], p->words[2].length, &x->buffer)) ||
+        (st = read_options(p, 3, texture_keys, surface ? 3u : 10u,
+                           surface ? "dims= format= layers=" : WL_TEXTURE_KEYS, o)) ||
+        (st = texture_options(p, o, surface, &x->desc)))
+        return st;
+    x->desc.is_surface = (uint8_t)surface;
+    if (!x->desc.pitch)
+        x->desc.pitch = (uint64_t)x->desc.width * gs_tex_texel_bytes(&x->desc);
+    x->desc.slice = x->desc.pitch * x->desc.height;
+    x->line = p->line;
+    if (gs_tex_desc_check(&x->desc, &rule) != GS_OK)   /* sizes first: no extent wraps */
+        return fail(p, p->words[0].column, "%s", rule.message);
+    extent = (uint64_t)(x->desc.depth - 1u) * x->desc.slice +
+             (uint64_t)(x->desc.height - 1u) * x->desc.pitch +
+             (uint64_t)x->desc.width * gs_tex_texel_bytes(&x->desc);
+    bytes = gs_wl_buffer_bytes(&wl->buffers[x->buffer]);
+    if (extent > bytes)
+        return fail(p, p->words[2].column, "the %s needs %llu bytes and buffer '%s' has %llu",
+                    surface ? "surface" : "texture", (unsigned long long)extent,
+                    wl->buffers[x->buffer].name, (unsigned long long)bytes);
+    wl->num_textures++;
+    return GS_OK;
+}
+
+/* bind REF NAME: a step binding the modules' .texref/.surfref REF. */
+static gs_status parse_bind(wl_parser *p)
+{
+    gs_wl_step *s = NULL;
+    gs_status st;
+    int found;
+    char t[WL_SHOW_MAX], name[GS_WL_NAME_MAX];
+    if (p->num_words != 3)
+        return fail(p, p->words[0].column, "bind takes REF NAME (a .texref or .surfref and a "
+                    "texture or surface)");
+    if (!is_name(p->words[1].text, p->words[1].length))
+        return fail(p, p->words[1].column, "'%s' is not a .texref/.surfref name (letters, "
+                    "digits, _; at most %u characters)", show(&p->words[1], t),
+                    GS_WL_NAME_MAX - 1u);
+    found = wl_find_texture(p->wl, p->words[2].text, p->words[2].length);
+    if (found < 0)
+        return fail(p, p->words[2].column, "unknown texture or surface '%s'",
+                    show(&p->words[2], t));
+    copy_text(name, p->words[1].text, p->words[1].length);
+    if ((st = new_step(p, GS_WL_STEP_BIND, &s)))
+        return st;
+    memcpy(s->name, name, sizeof name);
+    s->buffer = (uint16_t)found;
+    return GS_OK;
 }
 
 /* ---- CSR patterns: graph and csr --------------------------------------- */
@@ -1051,6 +1293,12 @@ static gs_status parse_arg(wl_parser *p, gs_wl_step *s, const wl_word *w)
         return fail(p, w->column, "more than %u kernel arguments", GS_WL_MAX_ARGS);
     a = &s->args[s->num_args++];
     if (!colon) {
+        int texture = wl_find_texture(p->wl, w->text, w->length);
+        if (texture >= 0) {
+            a->is_texture = 1;
+            a->buffer = (uint16_t)texture;
+            return GS_OK;
+        }
         a->is_buffer = 1;
         return lookup_buffer(p, w, w->length, &a->buffer);
     }
@@ -1208,9 +1456,12 @@ static gs_status parse_words(wl_parser *p)
         return parse_end(p);
     if (word_is(d, "for"))
         return parse_for(p);
+    if (word_is(d, "bind"))
+        return parse_bind(p);
     if (in_repeat && (word_is(d, "ptx") || word_is(d, "buffer") || word_is(d, "graph") ||
-                      word_is(d, "csr") || word_is(d, "output")))
-        return fail(p, d->column, "'%s' is not allowed inside %s (only launch, host and set)",
+                      word_is(d, "csr") || word_is(d, "output") || word_is(d, "texture") ||
+                      word_is(d, "surface")))
+        return fail(p, d->column, "'%s' is not allowed inside %s (only launch, host, set and bind)",
                     show(d, t), open_loop_kind(p));
     if (word_is(d, "ptx"))
         return parse_ptx(p);
@@ -1222,8 +1473,10 @@ static gs_status parse_words(wl_parser *p)
         return parse_csr(p);
     if (word_is(d, "output"))
         return parse_output(p);
-    return fail(p, d->column, "unknown directive '%s' (ptx buffer graph csr set launch "
-                "host repeat for end output)", show(d, t));
+    if (word_is(d, "texture") || word_is(d, "surface"))
+        return parse_texture(p, word_is(d, "surface"));
+    return fail(p, d->column, "unknown directive '%s' (ptx buffer graph csr texture "
+                "surface set launch host bind repeat for end output)", show(d, t));
 }
 
 static gs_status finish(wl_parser *p)

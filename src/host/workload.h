@@ -24,6 +24,16 @@
  *       launch ... grid=$VAR ... s32:$VAR          ($VAR: a grid/block dimension
  *     end                                           or an integer scalar argument)
  *     output NAME...
+ *     texture NAME BUFFER dims=W[,H[,D]] format=F [layers=N] [resource=array|linear|pitch2d]
+ *             [pitch=BYTES] [filter=point|linear] [address=M[,M[,M]]]
+ *             [coords=unnormalized|normalized] [read=element|normalized] [border=V]
+ *     surface NAME BUFFER dims=W[,H[,D]] format=F [layers=N]
+ *     bind REF NAME           bind every module's .texref/.surfref REF to NAME (a step)
+ *
+ * A texture or surface is an object over a buffer's bytes (texels
+ * row-major, exec/texture.h); its NAME as a launch argument passes its
+ * handle (cudaTextureObject_t / cudaSurfaceObject_t). F is u8 s8 u16 s16
+ * u32 s32 f16 f32, with x2 or x4 for 2 or 4 channels (u8x4).
  *
  * TYPE is u8 u16 u32 s32 u64 s64 f32. A launch ARG is a buffer name (its
  * device address, 64 bits) or a typed scalar TYPE:VALUE (u32:4096,
@@ -51,7 +61,8 @@
 #define GS_WL_MAX_BUFFERS 32u
 #define GS_WL_MAX_STEPS 64u
 #define GS_WL_MAX_ARGS 16u
-#define GS_WL_MAX_OUTPUTS 16u
+#define GS_WL_MAX_OUTPUTS 32u
+#define GS_WL_MAX_TEXTURES 16u         /* texture and surface lines */
 #define GS_WL_MAX_WORDS 48u            /* words on one line */
 #define GS_WL_NAME_MAX 32u             /* buffer, routine and loop names, NUL included */
 /* Kernel names: PTX puts no limit on a name and C++ mangled names run to
@@ -84,8 +95,20 @@ typedef struct gs_wl_buffer {
     uint32_t line;                 /* where it was declared */
 } gs_wl_buffer;
 
+/* A texture or surface object over a buffer's bytes (`texture` and
+ * `surface` lines; exec/texture.h). desc.base is set when the run has
+ * placed the buffer. */
+typedef struct gs_wl_texture {
+    char name[GS_WL_NAME_MAX];
+    uint16_t buffer;
+    uint32_t line;
+    gs_tex_desc desc;
+} gs_wl_texture;
+
 typedef struct gs_wl_arg {
     uint8_t is_buffer;
+    uint8_t is_texture;            /* a texture or surface object's handle (index in
+                                    * `buffer`) */
     uint8_t from_loop;             /* scalar: the enclosing for's value ($VAR) */
     uint8_t type;                  /* scalar: gs_wl_type */
     uint16_t buffer;               /* buffer index when is_buffer */
@@ -98,7 +121,8 @@ typedef enum gs_wl_step_kind {
     GS_WL_STEP_REPEAT,             /* body: steps up to its matching END */
     GS_WL_STEP_END,
     GS_WL_STEP_FOR,                /* body runs once per loop value, FIRST..LAST */
-    GS_WL_STEP_HOST                /* a host routine (name in name[]) on the host */
+    GS_WL_STEP_HOST,               /* a host routine (name in name[]) on the host */
+    GS_WL_STEP_BIND                /* bind .texref/.surfref name[] to texture `buffer` */
 } gs_wl_step_kind;
 
 typedef struct gs_wl_step {
@@ -130,6 +154,8 @@ typedef struct gs_workload {
     gs_wl_buffer buffers[GS_WL_MAX_BUFFERS];
     gs_wl_step steps[GS_WL_MAX_STEPS];
     uint16_t outputs[GS_WL_MAX_OUTPUTS];
+    uint16_t num_textures;
+    gs_wl_texture textures[GS_WL_MAX_TEXTURES];
     uint64_t device_bytes;         /* sum of buffer sizes, each rounded up */
     uint32_t num_launch_lines;
     uint32_t kernel_names_used;
@@ -190,6 +216,7 @@ gs_status gs_workload_read_ptx(const gs_workload *wl, unsigned index, gs_wl_read
 
 typedef struct gs_wl_state {
     uint64_t address[GS_WL_MAX_BUFFERS];             /* device address per buffer */
+    uint64_t texture[GS_WL_MAX_TEXTURES];            /* handle per texture / surface */
     const gs_host_module *modules[GS_WL_MAX_PTX];
     uint32_t repeat_iterations;                       /* over every repeat and for */
     int64_t loop_value;                               /* the running for's $VAR */

@@ -126,14 +126,16 @@ static gs_status check_arg(const gs_workload *wl, const gs_wl_step *s, unsigned 
 {
     char shown[GS_NAME_SHOWN];
     const gs_wl_arg *a = &s->args[i];
-    uint32_t bytes = a->is_buffer ? 8u : gs_wl_type_bytes((gs_wl_type)a->type);
+    uint32_t bytes = a->is_buffer || a->is_texture ? 8u : gs_wl_type_bytes((gs_wl_type)a->type);
     if (bytes == param->size_bytes)
         return GS_OK;
     return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column,
                        "argument %u of '%s' is %s (%u bytes) but parameter '%s' is .%s "
                        "(%u bytes)", i + 1u, gs_str_elide(shown, sizeof shown,
                        gs_wl_kernel_name(wl, s)),
-                       a->is_buffer ? "a buffer address" : gs_wl_type_name((gs_wl_type)a->type),
+                       a->is_buffer    ? "a buffer address"
+                       : a->is_texture ? "a texture or surface object"
+                                       : gs_wl_type_name((gs_wl_type)a->type),
                        (unsigned)bytes, param->name, gs_ptx_type_name((gs_ptx_type)param->type),
                        (unsigned)param->size_bytes);
 }
@@ -185,8 +187,9 @@ static gs_status do_launch(const gs_workload *wl, gs_host *host, const gs_wl_ste
     for (i = 0; i < s->num_args; i++) {
         if ((st = check_arg(wl, s, i, &kernel->params[i], diag)))
             return st;
-        args[i] = gs_arg_u64(s->args[i].is_buffer   ? state->address[s->args[i].buffer]
-                             : s->args[i].from_loop ? (uint64_t)state->loop_value
+        args[i] = gs_arg_u64(s->args[i].is_buffer    ? state->address[s->args[i].buffer]
+                             : s->args[i].is_texture ? state->texture[s->args[i].buffer]
+                             : s->args[i].from_loop  ? (uint64_t)state->loop_value
                                                     : s->args[i].bits);
     }
     grid.x = loop_dim(s->grid, s->grid_from_loop, 0, state);
@@ -218,6 +221,55 @@ static gs_status do_host(const gs_workload *wl, gs_host *host, const gs_wl_step 
         args[i].count = a->is_buffer ? wl->buffers[a->buffer].count : 0u;
     }
     return r->run(host, args, wl->file, s->line, diag);
+}
+
+/* A host-API error about a workload line's object, placed at that line. */
+static gs_status at_line(const gs_workload *wl, uint32_t line, gs_status st, gs_diag *diag)
+{
+    char why[GS_DIAG_MSG_MAX];
+    gs_fmt(why, sizeof why, "%s", diag->message);
+    return gs_diag_set(diag, st, wl->file, line, 1, "%s", why);
+}
+
+/* bind REF NAME: every module with a .texref/.surfref REF (each module
+ * has its own, as each CUDA module has). */
+static gs_status do_bind(const gs_workload *wl, gs_host *host, const gs_wl_step *s,
+                         const gs_wl_state *state, gs_diag *diag)
+{
+    unsigned i, bound = 0;
+    uint32_t v;
+    for (i = 0; i < wl->num_ptx; i++) {
+        const gs_ptx_module *ptx = state->modules[i]->ptx;
+        for (v = 0; v < ptx->num_vars; v++)
+            if (ptx->vars[v].handle_kind && ptx->vars[v].kernel == GS_PTX_NONE &&
+                strcmp(ptx->vars[v].name, s->name) == 0) {
+                gs_status st = gs_host_texref_bind(host, state->modules[i], s->name,
+                                                   state->texture[s->buffer], diag);
+                if (st != GS_OK)
+                    return at_line(wl, s->line, st, diag);
+                bound++;
+                break;
+            }
+    }
+    if (bound)
+        return GS_OK;
+    return gs_diag_set(diag, GS_E_WORKLOAD, wl->file, s->line, s->column, "no ptx module of "
+                       "this workload has a .texref or .surfref '%s'", s->name);
+}
+
+/* The texture and surface objects, over the buffers just placed. */
+static gs_status setup_textures(const gs_workload *wl, gs_host *host, gs_wl_state *state,
+                                gs_diag *diag)
+{
+    unsigned i;
+    for (i = 0; i < wl->num_textures; i++) {
+        gs_tex_desc desc = wl->textures[i].desc;
+        gs_status st;
+        desc.base = state->address[wl->textures[i].buffer];
+        if ((st = gs_host_texture_create(host, &desc, &state->texture[i], diag)) != GS_OK)
+            return at_line(wl, wl->textures[i].line, st, diag);
+    }
+    return GS_OK;
 }
 
 static uint64_t element_address(const gs_workload *wl, const gs_wl_state *state,
@@ -304,6 +356,10 @@ static gs_status run_steps(const gs_workload *wl, gs_host *host, gs_wl_state *st
             st = do_host(wl, host, s, state, diag);
             i++;
             break;
+        case GS_WL_STEP_BIND:
+            st = do_bind(wl, host, s, state, diag);
+            i++;
+            break;
         case GS_WL_STEP_REPEAT:
             iterations = 0;
             i++;
@@ -345,6 +401,7 @@ gs_status gs_workload_host_config(const gs_workload *wl, gs_wl_read_fn read,
     if (gs_wl_has_cooperative(wl))   /* a cooperative launch's grid workspace */
         pages++;
     config->modules_max = wl->num_ptx;
+    config->textures_max = wl->num_textures;
     config->ptx_bytes_max = (uint32_t)largest;
     config->ptx_arena_bytes = ptx_arena;
     config->devmem.page_count = (uint32_t)pages;
@@ -357,6 +414,7 @@ gs_status gs_workload_run(const gs_workload *wl, gs_host *host, gs_wl_read_fn re
     gs_status st;
     memset(state, 0, sizeof *state);
     if ((st = setup_buffers(wl, host, read, read_context, state, diag)) ||
+        (st = setup_textures(wl, host, state, diag)) ||
         (st = load_modules(wl, host, read, read_context, state, diag)))
         return st;
     return run_steps(wl, host, state, diag);

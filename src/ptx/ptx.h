@@ -145,6 +145,11 @@ typedef enum gs_ptx_op {
                        * REG (indirect: the function's address); opd[1].value:
                        * the call's parameter layout (a hash, ptx_link.c; for
                        * vprintf its parameters' offsets, GS_PTX_VPRINTF_*) */
+    /* textures and surfaces (issue 22 item 3; exec/texture.h): mode = the
+     * geometry (GS_PTX_GEOM_*), sub = tld4's component, the txq/suq query
+     * or the suld/sust boundary mode; operands in the table below */
+    GS_PTX_OP_TEX, GS_PTX_OP_TLD4, GS_PTX_OP_TXQ, GS_PTX_OP_SULD, GS_PTX_OP_SUST,
+    GS_PTX_OP_SUQ,
     GS_PTX_OP_COUNT
 } gs_ptx_op;
 
@@ -208,8 +213,22 @@ enum gs_ptx_mode {
     GS_PTX_PRMT_ECR = 5, GS_PTX_PRMT_RC16 = 6,
     /* testp: .finite .infinite .number .notanumber .normal .subnormal */
     GS_PTX_TESTP_FINITE = 1, GS_PTX_TESTP_INFINITE = 2, GS_PTX_TESTP_NUMBER = 3,
-    GS_PTX_TESTP_NOTANUMBER = 4, GS_PTX_TESTP_NORMAL = 5, GS_PTX_TESTP_SUBNORMAL = 6
+    GS_PTX_TESTP_NOTANUMBER = 4, GS_PTX_TESTP_NORMAL = 5, GS_PTX_TESTP_SUBNORMAL = 6,
+    /* tex tld4 suld sust: the geometry (a1d/a2d: layered) */
+    GS_PTX_GEOM_1D = 1, GS_PTX_GEOM_2D = 2, GS_PTX_GEOM_3D = 3, GS_PTX_GEOM_A1D = 4,
+    GS_PTX_GEOM_A2D = 5
 };
+
+/* gs_ptx_inst.sub of the texture and surface instructions. */
+enum gs_ptx_tex_sub {
+    /* txq / suq: what is queried */
+    GS_PTX_Q_WIDTH = 1, GS_PTX_Q_HEIGHT, GS_PTX_Q_DEPTH, GS_PTX_Q_CHANNEL_DATA_TYPE,
+    GS_PTX_Q_CHANNEL_ORDER, GS_PTX_Q_NORMALIZED_COORDS, GS_PTX_Q_FILTER_MODE,
+    GS_PTX_Q_ADDR_MODE_0, GS_PTX_Q_ADDR_MODE_1, GS_PTX_Q_ADDR_MODE_2, GS_PTX_Q_ARRAY_SIZE,
+    GS_PTX_Q_NUM_MIPMAP_LEVELS, GS_PTX_Q_NUM_SAMPLES, GS_PTX_Q_MEMORY_LAYOUT
+};
+/* tld4: sub = 1 + the component (0 r, 1 g, 2 b, 3 a); suld / sust: sub =
+ * 1 + gs_surf_boundary (.trap .clamp .zero). */
 
 /* Modifier flags, in gs_ptx_inst.flags. */
 enum gs_ptx_flag {
@@ -323,6 +342,8 @@ typedef struct gs_ptx_inst {
                            * arguments): space LOCAL, address = the warp's
                            * frame base + opd value; timed as a register move */
     uint16_t flags;       /* enum gs_ptx_flag bits */
+    uint8_t sub;          /* enum gs_ptx_tex_sub (texture and surface instructions) */
+    uint8_t surf_block;   /* suld/sust: .b (unformatted access) was written */
     uint32_t guard;       /* predicate slot of the @%p guard, or GS_PTX_NONE */
     uint32_t target;      /* bra: target instruction index; call: the callee's
                            * first instruction in the linked kernel (ptx_link.c);
@@ -362,6 +383,13 @@ typedef struct gs_ptx_inst {
  *   mov    d, a           a may be SYMBOL, SREG, VEC (pack) or d VEC (unpack)
  *   cvta   d, a           a REG or SYMBOL; flags TO: generic->space else
  *                         space->generic
+ *   tex    d, h, c        d VEC of 4 (tex.*.v4), h the texture: REG (a
+ *   tld4   d, h, c        texture object, .u64) or SYMBOL (a .texref
+ *   suld   d, h, c        variable, whose 8 bytes hold the handle); c VEC
+ *                         of the coordinates (1 to 4 registers; a1d/a2d:
+ *                         the layer first); suld: d VEC of 1, 2 or 4
+ *   sust   h, c, v        v VEC of the 1, 2 or 4 values stored
+ *   txq / suq  d, h       d REG
  * For shfl's optional predicate destination the REG operand keeps it in
  * reg2.
  * Carry flag (PTX "Extended-Precision Integer Arithmetic"): CC.CF is a
@@ -381,6 +409,9 @@ typedef struct gs_ptx_var {
     uint8_t type;              /* element type as declared */
     uint8_t is_extern;         /* .extern .shared x[] (dynamic shared) */
     uint8_t has_init;          /* an initialiser was given */
+    uint8_t handle_kind;       /* GS_PTX_HANDLE_*: a .texref / .surfref variable,
+                                * 8 bytes in .global holding the bound object's
+                                * handle (the host binds it) */
     uint32_t align_bytes;      /* .align, or the element size */
     uint32_t kernel;           /* owning kernel index; GS_PTX_NONE = module scope */
     uint64_t size_bytes;       /* element size * element count (0 for extern []) */
@@ -393,6 +424,10 @@ typedef struct gs_ptx_var {
     const uint8_t *init;       /* init_bytes initial bytes (little-endian); the
                                 * rest of the variable is zero. NULL if none */
 } gs_ptx_var;
+
+#define GS_PTX_HANDLE_NONE 0u
+#define GS_PTX_HANDLE_TEXREF 1u
+#define GS_PTX_HANDLE_SURFREF 2u
 
 /* An address in a variable's initialiser (`.global .u64 p[2] = {x,
  * generic(y)+8};`): when the module's segments are placed (host.c), the

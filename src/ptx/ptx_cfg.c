@@ -74,7 +74,8 @@ void ptx_classify(gs_ptx_inst *inst)
 {
     switch ((gs_ptx_op)inst->op) {
     case GS_PTX_OP_LD: case GS_PTX_OP_LDU: case GS_PTX_OP_ST: case GS_PTX_OP_ATOM:
-    case GS_PTX_OP_RED: case GS_PTX_OP_PREFETCH:
+    case GS_PTX_OP_RED: case GS_PTX_OP_PREFETCH: case GS_PTX_OP_TEX: case GS_PTX_OP_TLD4:
+    case GS_PTX_OP_SULD: case GS_PTX_OP_SUST:
         /* a call frame's ld/st.param is what ptxas makes a register move:
          * the ABI passes parameters in registers (decision, issue 22 item 1;
          * README "Device functions") */

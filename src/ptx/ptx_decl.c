@@ -215,6 +215,7 @@ static gs_status decl_pragma(ptx_ctx *ctx)
 
 typedef struct decl_var_head {
     int space;
+    unsigned handle_kind;   /* .texref / .surfref: GS_PTX_HANDLE_* */
     int is_extern;
     uint64_t align;
     gs_ptx_type type;
@@ -239,6 +240,25 @@ static gs_status decl_var_modifiers(ptx_ctx *ctx, decl_var_head *h)
                 return ptx_error(ctx, &at, ".align must be a power of two up to 4096");
             continue;
         }
+        /* .texref / .surfref (PTX ISA 5.3): an opaque reference the host
+         * binds to a texture or surface (host.h); gpusim keeps the bound
+         * object's handle in 8 bytes of the .global segment, which the
+         * texture instructions read (ptx_tex.c). Only at module scope, as
+         * PTX places them. */
+        if ((ptx_is(t, ".texref") || ptx_is(t, ".surfref")) && h->space == GS_SPACE_GLOBAL &&
+            !ctx->cur) {
+            h->handle_kind = ptx_is(t, ".texref") ? GS_PTX_HANDLE_TEXREF : GS_PTX_HANDLE_SURFREF;
+            h->type = GS_PTX_T_U64;
+            ptx_next(ctx);
+            return GS_OK;
+        }
+        if (ptx_is(t, ".samplerref"))
+            return ptx_error(ctx, t, "unsupported .samplerref: a separate sampler is the "
+                             "independent texture mode, and gpusim takes the unified mode nvcc "
+                             "emits (samplers set in the texture)");
+        if (ptx_is(t, ".texref") || ptx_is(t, ".surfref"))
+            return ptx_error(ctx, t, "a %s variable must be declared .global at module scope",
+                             ptx_tok_str(t, text, sizeof text));
         h->type = ptx_type_from(t->text + 1, t->len - 1);
         if (h->type == GS_PTX_T_NONE || h->type == GS_PTX_T_PRED)
             return ptx_error(ctx, t, "unsupported variable qualifier '%s'",
@@ -490,6 +510,7 @@ static gs_status decl_var_record(ptx_ctx *ctx, const decl_var_head *h, uint64_t 
     v->v.space = (uint8_t)h->space;
     v->v.type = (uint8_t)h->type;
     v->v.is_extern = (uint8_t)h->is_extern;
+    v->v.handle_kind = (uint8_t)h->handle_kind;
     v->v.align_bytes = (uint32_t)(h->align ? h->align : gs_ptx_type_bytes(h->type));
     v->v.kernel = ctx->cur ? ctx->cur_index : GS_PTX_NONE;
     v->v.size_bytes = h->count * gs_ptx_type_bytes(h->type);
@@ -524,6 +545,11 @@ static gs_status decl_var(ptx_ctx *ctx, int space, int is_extern)
     ptx_next(ctx);
     if ((st = decl_var_dims(ctx, &h)) != GS_OK)
         return st;
+    if (ptx_is_punct(&ctx->tok, '=') && h.handle_kind)
+        return ptx_error(ctx, &ctx->tok, "a .texref or .surfref cannot have an initialiser "
+                         "(the host binds it)");
+    if (h.handle_kind && (h.count != 1 || h.open_array))
+        return ptx_error(ctx, &h.name, "arrays of .texref or .surfref are not supported");
     if (ptx_is_punct(&ctx->tok, '=')) {
         ptx_next(ctx);
         if (space != GS_SPACE_GLOBAL && space != GS_SPACE_CONST)
@@ -975,6 +1001,38 @@ static gs_status decl_kernel(ptx_ctx *ctx, int is_entry, int is_visible)
 
 /* ---- module level ---- */
 
+/* `.tex .u32 name;` / `.tex .u64 name;` (PTX ISA 5.1.7: the texture state
+ * space, deprecated; older nvcc emitted it): the same as
+ * `.global .texref name;`. */
+static gs_status decl_tex(ptx_ctx *ctx)
+{
+    decl_var_head h;
+    gs_ptx_type type;
+    gs_status st;
+    memset(&h, 0, sizeof h);
+    h.space = GS_SPACE_GLOBAL;
+    h.handle_kind = GS_PTX_HANDLE_TEXREF;
+    h.type = GS_PTX_T_U64;
+    h.count = 1;
+    ptx_next(ctx);
+    type = decl_dot_word(&ctx->tok) ? ptx_type_from(ctx->tok.text + 1, ctx->tok.len - 1)
+                                    : GS_PTX_T_NONE;
+    if (type != GS_PTX_T_U32 && type != GS_PTX_T_U64 && type != GS_PTX_T_B32 &&
+        type != GS_PTX_T_B64)
+        return decl_unexpected(ctx, "the .tex variable's type (.u32 or .u64)");
+    ptx_next(ctx);
+    if (ctx->tok.kind != PTX_TK_WORD)
+        return decl_unexpected(ctx, "a texture name");
+    h.name = ctx->tok;
+    ptx_next(ctx);
+    if (ptx_is_punct(&ctx->tok, '[') || ptx_is_punct(&ctx->tok, '='))
+        return ptx_error(ctx, &ctx->tok, "a .tex variable is one texture reference (no array, "
+                         "no initialiser)");
+    if ((st = decl_var_record(ctx, &h, ctx->init_used)) != GS_OK)
+        return st;
+    return ptx_expect(ctx, ';');
+}
+
 /* Linkage prefixes .visible .extern .weak .common, then what they qualify. */
 static gs_status decl_linkage(ptx_ctx *ctx)
 {
@@ -988,6 +1046,8 @@ static gs_status decl_linkage(ptx_ctx *ctx)
     }
     if (ptx_is(&ctx->tok, ".entry") || ptx_is(&ctx->tok, ".func"))
         return decl_kernel(ctx, ptx_is(&ctx->tok, ".entry"), is_visible);
+    if (ptx_is(&ctx->tok, ".tex"))
+        return decl_tex(ctx);
     space = decl_dot_word(&ctx->tok) ? ptx_space_from(ctx->tok.text + 1, ctx->tok.len - 1)
                                      : -1;
     if (space == GS_SPACE_GLOBAL || space == GS_SPACE_CONST || space == GS_SPACE_SHARED ||

@@ -114,7 +114,7 @@ static int inst_modifier_by_op(gs_ptx_inst *inst, const char *p, uint32_t n)
     case GS_PTX_OP_BRA: case GS_PTX_OP_CALL:
         return inst_eq(p, n, "uni") ? (inst->flags |= GS_PTX_F_UNI, 1) : 0;
     default:
-        return 0;
+        return ptx_tex_modifier(inst, p, n);   /* tex tld4 txq suld sust suq */
     }
 }
 
@@ -237,7 +237,7 @@ gs_status ptx_register_slot(ptx_ctx *ctx, uint32_t sym, const ptx_tok *at, uint3
 }
 
 /* A register token: *is_pred tells which file. GS_E_PTX if not one. */
-static gs_status inst_register(ptx_ctx *ctx, const ptx_tok *at, uint32_t *slot, int *is_pred)
+gs_status ptx_operand_register(ptx_ctx *ctx, const ptx_tok *at, uint32_t *slot, int *is_pred)
 {
     uint32_t sym = ptx_sym_register(ctx, at);
     char text[80];
@@ -339,7 +339,7 @@ static gs_status inst_address(ptx_ctx *ctx, gs_ptx_operand *o)
         o->value = (uint64_t)v;
     } else if (at.kind == PTX_TK_WORD && at.text[0] == '%') {
         o->base = GS_PTX_BASE_REG;
-        if ((st = inst_register(ctx, &at, &o->reg, &is_pred)) != GS_OK)
+        if ((st = ptx_operand_register(ctx, &at, &o->reg, &is_pred)) != GS_OK)
             return st;
         if (is_pred)
             return ptx_error(ctx, &at, "a predicate cannot be an address");
@@ -357,7 +357,7 @@ static gs_status inst_address(ptx_ctx *ctx, gs_ptx_operand *o)
     return ptx_expect(ctx, ']');
 }
 
-static gs_status inst_vector(ptx_ctx *ctx, gs_ptx_operand *o)
+gs_status ptx_operand_vector(ptx_ctx *ctx, gs_ptx_operand *o, unsigned min_count)
 {
     gs_status st;
     int is_pred;
@@ -370,7 +370,7 @@ static gs_status inst_vector(ptx_ctx *ctx, gs_ptx_operand *o)
         if (ptx_is(&at, "_")) {
             o->vec[o->vec_count] = GS_PTX_REG_SINK;
         } else if (at.kind == PTX_TK_WORD && at.text[0] == '%') {
-            if ((st = inst_register(ctx, &at, &o->vec[o->vec_count], &is_pred)) != GS_OK)
+            if ((st = ptx_operand_register(ctx, &at, &o->vec[o->vec_count], &is_pred)) != GS_OK)
                 return st;
             if (is_pred)
                 return ptx_error(ctx, &at, "a predicate cannot be a vector element");
@@ -383,7 +383,7 @@ static gs_status inst_vector(ptx_ctx *ctx, gs_ptx_operand *o)
             break;
         ptx_next(ctx);
     }
-    if (o->vec_count < 2)
+    if (o->vec_count < min_count)
         return ptx_error(ctx, &ctx->tok, "a vector operand needs 2 to 4 elements");
     return ptx_expect(ctx, '}');
 }
@@ -463,14 +463,14 @@ static gs_status inst_percent(ptx_ctx *ctx, gs_ptx_operand *o)
         ptx_next(ctx);
         return GS_OK;
     }
-    if ((st = inst_register(ctx, &at, &o->reg, &is_pred)) != GS_OK)
+    if ((st = ptx_operand_register(ctx, &at, &o->reg, &is_pred)) != GS_OK)
         return st;
     o->kind = (uint8_t)(is_pred ? GS_PTX_OPD_PRED : GS_PTX_OPD_REG);
     ptx_next(ctx);
     if (ptx_is_punct(&ctx->tok, '|')) {
         ptx_next(ctx);
         at = ctx->tok;
-        if ((st = inst_register(ctx, &at, &o->reg2, &is_pred)) != GS_OK)
+        if ((st = ptx_operand_register(ctx, &at, &o->reg2, &is_pred)) != GS_OK)
             return st;
         if (!is_pred)
             return ptx_error(ctx, &at, "the register after '|' must be a predicate");
@@ -510,7 +510,7 @@ static gs_status inst_operand(ptx_ctx *ctx, gs_ptx_inst *inst, gs_ptx_operand *o
     if (ptx_is_punct(t, '['))
         return inst_address(ctx, o);
     if (ptx_is_punct(t, '{'))
-        return inst_vector(ctx, o);
+        return ptx_operand_vector(ctx, o, 2);
     if (ptx_is_punct(t, '!')) {
         ptx_tok bang = *t;
         gs_status st;
@@ -589,7 +589,7 @@ static gs_status inst_guard(ptx_ctx *ctx, gs_ptx_inst *inst)
     at = ctx->tok;
     if (at.kind != PTX_TK_WORD || at.text[0] != '%')
         return ptx_error(ctx, &at, "expected a predicate register after '@'");
-    if ((st = inst_register(ctx, &at, &inst->guard, &is_pred)) != GS_OK)
+    if ((st = ptx_operand_register(ctx, &at, &inst->guard, &is_pred)) != GS_OK)
         return st;
     if (!is_pred)
         return ptx_error(ctx, &at, "the guard '@' needs a predicate register");
@@ -861,6 +861,9 @@ gs_status ptx_parse_inst(ptx_ctx *ctx)
         return st;
     if (inst->op == GS_PTX_OP_CALL) {
         if ((st = ptx_parse_call(ctx, &at, inst)) != GS_OK)
+            return st;
+    } else if (ptx_is_tex_op(inst->op)) {
+        if ((st = ptx_parse_tex(ctx, &at, inst)) != GS_OK)
             return st;
     } else if ((st = inst_operands(ctx, inst)) != GS_OK ||
                (st = inst_check(ctx, &at, inst)) != GS_OK ||

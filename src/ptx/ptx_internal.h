@@ -249,6 +249,10 @@ gs_status ptx_parse_module(ptx_ctx *ctx);
 gs_status ptx_parse_inst(ptx_ctx *ctx);
 /* The slot of register symbol `sym`, numbered on first use. */
 gs_status ptx_register_slot(ptx_ctx *ctx, uint32_t sym, const ptx_tok *at, uint32_t *slot);
+/* A register operand token (*is_pred: which file), and a {..} vector
+ * operand of at least min_count registers (or '_'). */
+gs_status ptx_operand_register(ptx_ctx *ctx, const ptx_tok *at, uint32_t *slot, int *is_pred);
+gs_status ptx_operand_vector(ptx_ctx *ctx, gs_ptx_operand *o, unsigned min_count);
 /* Place a module-scope .shared variable in the current kernel's window. */
 uint64_t ptx_shared_offset(ptx_ctx *ctx, uint32_t var);
 
@@ -296,6 +300,13 @@ gs_status ptx_skip_call_directive(ptx_ctx *ctx);
 gs_status ptx_finish_frame(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts);
 /* After the module: link each kernel with the device functions it calls. */
 gs_status ptx_link(ptx_ctx *ctx);
+
+/* ---- texture and surface instructions (ptx_tex.c) ---- */
+int ptx_is_tex_op(unsigned op);
+/* Their opcode modifiers (geometry, component, query, boundary); 1 if taken. */
+int ptx_tex_modifier(gs_ptx_inst *inst, const char *p, uint32_t n);
+/* Their operands after the opcode word, checked. */
+gs_status ptx_parse_tex(ptx_ctx *ctx, const ptx_tok *at, gs_ptx_inst *inst);
 
 /* ---- CFG, reconvergence, units (ptx_cfg.c) ---- */
 gs_status ptx_finish_kernel_cfg(ptx_ctx *ctx, gs_ptx_kernel *kernel, gs_ptx_inst *insts);

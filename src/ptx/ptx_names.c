@@ -30,7 +30,8 @@ static const char *const names_op[GS_PTX_OP_COUNT] = {
     "vote", "shfl", "activemask",
     "addc", "subc", "madc",
     "redux", "match", "bar.warp",
-    "call"
+    "call",
+    "tex", "tld4", "txq", "suld", "sust", "suq"
 };
 
 static int names_eq(const char *text, uint32_t len, const char *name)

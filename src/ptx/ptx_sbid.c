@@ -61,7 +61,7 @@ int ptx_writes_first_operand(const gs_ptx_inst *inst)
     switch ((gs_ptx_op)inst->op) {
     case GS_PTX_OP_ST: case GS_PTX_OP_RED: case GS_PTX_OP_BRA: case GS_PTX_OP_RET:
     case GS_PTX_OP_EXIT: case GS_PTX_OP_TRAP: case GS_PTX_OP_MEMBAR: case GS_PTX_OP_PREFETCH:
-    case GS_PTX_OP_NOP: case GS_PTX_OP_WARPSYNC: case GS_PTX_OP_CALL:
+    case GS_PTX_OP_NOP: case GS_PTX_OP_WARPSYNC: case GS_PTX_OP_CALL: case GS_PTX_OP_SUST:
         return 0;
     case GS_PTX_OP_BAR:
         return inst->mode == GS_PTX_BAR_RED;

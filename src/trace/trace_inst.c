@@ -9,8 +9,9 @@
  *
  * line_num is present only with `-enable lineinfo = 1` (formats.md 1.3).
  * Decisions on the format's open points (each also named where made):
- *  - dest_num may be up to GS_INST_MAX_DST and src_num up to GS_INST_MAX_SRC
- *    (the v3-v5 tracer writes at most 1 and 5); more is an error;
+ *  - dest_num may be up to GS_INST_MAX_DST and src_num up to 8
+ *    (TRACE_MAX_SRC; the v3-v5 tracer writes at most 1 and 5); more is an
+ *    error;
  *  - registers are R0..R255; R255 (RZ) is not a dependency and is dropped;
  *  - base_stride (mode 1) is decoded as "k-th active lane = base + k*stride"
  *    even when the active lanes are not contiguous (the tracer never writes
@@ -30,6 +31,9 @@
 #include "base/fmt.h"
 #include "base/stats.h"
 #include "trace/trace_internal.h"
+
+/* Sources a trace instruction may name (see the decisions above). */
+#define TRACE_MAX_SRC 8u
 
 typedef struct tok_cursor {
     const char *line;
@@ -345,7 +349,7 @@ static gs_status decode_fields(tok_cursor *c, gs_inst *out)
     if ((st = take_dec(c, GS_INST_MAX_DST, "expected the destination count (0..4)", &count))
         || (st = take_regs(c, count, out->dst, &out->num_dst))
         || (st = take_opcode(c, out, &opcode))
-        || (st = take_dec(c, GS_INST_MAX_SRC, "expected the source count (0..8)", &count))
+        || (st = take_dec(c, TRACE_MAX_SRC, "expected the source count (0..8)", &count))
         || (st = take_regs(c, count, out->src, &out->num_src))
         || (st = take_dec(c, 255u, "expected the memory width", &v)))
         return st;

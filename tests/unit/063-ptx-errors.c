@@ -10,6 +10,10 @@
 #include <stdlib.h>
 
 static const char *const bad_files[] = {
+    "tex-samplerref", "tex-texref-local", "tex-cube", "tex-level", "tex-coords",
+    "tex-not-texture", "tex-no-v4", "tex-sampler", "sust-formatted", "suld-no-boundary",
+    "surf-texref", "txq-query", "tex-sink-coord", "tex-two-geometries", "tex-ftz",
+    "suld-no-block",
     "address-size", "align-not-pow2", "atom-no-op", "bad-integer", "bar-no-mode", "call",
     "call-undefined", "call-vprintf-args", "vprintf-address", "init-function-address",
     "init-address-type", "init-address-forward", "init-address-shared",
