@@ -323,6 +323,8 @@ static int run_workload(const gs_embedded_workload *e, int reuse, run_result *r)
     if (st == GS_OK)
         st = gs_workload_host_config(&wl, test_embedded_read, (void *)(uintptr_t)e, &hc, &diag);
     hc.ptx_no_slot_reuse = reuse ? 0u : 1u;
+    if (!reuse)   /* every register its own slot: sha's 80 unrolled rounds name 1042 */
+        hc.cta.reg_slots = 2048u;
     if (st == GS_OK)
         st = test_host_start_with(&host, &arena, &hc);
     if (st == GS_OK)
