@@ -28,6 +28,8 @@ nvcc -O3 -arch="$arch" -o "$out/tex_probe2" tests/device/tex_probe2.cu
 "$out/tex_probe2" "$out/tex_probe2.txt"
 nvcc -O3 -arch="$arch" -o "$out/tex_probe3" tests/device/tex_probe3.cu
 "$out/tex_probe3" "$out/tex_probe3.bin"
+nvcc -O3 -arch="$arch" -o "$out/tex_latency" tests/device/tex_latency.cu
+"$out/tex_latency" "$out/tex_latency.txt"
 # examples/kernels/texture.cu on tests/workload/texture.gsw's inputs
 sed 's/^output /output TEXF TEX4 TEXF2 TEXI TEX1 TEXLIN TEX3 TEXL SURFIN U V W UN VN /' \
     tests/workload/texture.gsw > tests/workload/texture-in.gsw
