@@ -102,19 +102,6 @@ static uint32_t tx_channel_f32(const gs_tex_desc *d, int64_t raw)
     return gs_f32_from_s64(raw, GS_FROUND_RN);
 }
 
-/* What a missing channel reads: 0, alpha too, for float and integer
- * results, border texels too, as an H200 returns for 1- and 2-channel
- * textures (tests/device/h200/texture: tex2D<float4> of f32 and of f32x2
- * with border address mode (OF2: the border colour in b and a misses 172
- * of its 512 words), tex2D<int4> of s32, tex2Dgather of channels a
- * texture lacks; every word of those matches). */
-static uint32_t tx_missing(const gs_tex_desc *d, unsigned c)
-{
-    (void)d;
-    (void)c;
-    return 0u;
-}
-
 /* ---- coordinates ---- */
 
 /* floor(f * 2^k) of f32 bits, saturated to +-2^45 (far outside any
@@ -286,14 +273,19 @@ static int tx_texel(tx_fetch *f, const int64_t idx[3], int coords_float, uint64_
     return 1;
 }
 
-/* Channel c of a texel as the result would carry it (a missing channel:
- * tx_missing, border or not; else border: the border colour's bits;
- * decision: integer reads return the border bits as given). */
+/* Channel c of a texel as the result would carry it. A channel the
+ * texture lacks reads 0, alpha too, for float and integer results, border
+ * texels too, as an H200 returns for 1- and 2-channel textures
+ * (tests/device/h200/texture: tex2D<float4> of f32 and of f32x2 with border
+ * address mode (OF2: the border colour in b and a misses 172 of its 512
+ * words), tex2D<int4> of s32, tex2Dgather of channels a texture lacks;
+ * every word of those matches). Else a border texel is the border colour's
+ * bits (decision: integer reads return the border bits as given). */
 static uint32_t tx_texel_value(const gs_tex_desc *d, int inside, const uint64_t v[2], unsigned c)
 {
     unsigned channels = d->channels ? d->channels : 1u;
     if (c >= channels)
-        return tx_missing(d, c);
+        return 0u;
     if (!inside)
         return d->border[c & 3u];
     if (tx_float_result(d))
@@ -569,7 +561,7 @@ static uint32_t tx_filter_channel(const gs_tex_desc *d, const tx_taps *t, unsign
     for (k = 0; k < t->count; k++)
         all_inside &= t->inside[k];
     if (c >= (d->channels ? d->channels : 1u))
-        return tx_missing(d, c);
+        return 0u;   /* a channel the texture lacks (tx_texel_value) */
     if (tx_normread(d) && all_inside)
         return tx_norm_filtered(d, t, c);
     f16 = d->format == GS_TEX_F16 && all_inside;

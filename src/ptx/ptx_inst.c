@@ -15,17 +15,16 @@
 
 #include <string.h>
 
-static int inst_eq(const char *p, uint32_t n, const char *name)
+int ptx_word_eq(const char *p, uint32_t n, const char *name)
 {
     return strlen(name) == n && memcmp(p, name, n) == 0;
 }
 
-/* Index of `p` in a NULL-terminated list, plus 1; 0 when absent. */
-static int inst_lookup(const char *p, uint32_t n, const char *const *list)
+int ptx_word_lookup(const char *p, uint32_t n, const char *const *list)
 {
     int i;
     for (i = 0; list[i]; i++)
-        if (inst_eq(p, n, list[i]))
+        if (ptx_word_eq(p, n, list[i]))
             return i + 1;
     return 0;
 }
@@ -60,59 +59,59 @@ static int inst_modifier_by_op(gs_ptx_inst *inst, const char *p, uint32_t n)
     int k;
     switch ((gs_ptx_op)inst->op) {
     case GS_PTX_OP_SETP: case GS_PTX_OP_SET:
-        if ((k = inst_lookup(p, n, inst_cmp_names)) && !inst->cmp)
+        if ((k = ptx_word_lookup(p, n, inst_cmp_names)) && !inst->cmp)
             return inst->cmp = (uint8_t)k, 1;
-        return (k = inst_lookup(p, n, inst_bool_names)) ? (inst->boolop = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_bool_names)) ? (inst->boolop = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_ATOM: case GS_PTX_OP_RED:
-        return (k = inst_lookup(p, n, inst_atom_names)) ? (inst->atom_op = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_atom_names)) ? (inst->atom_op = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_MAD: case GS_PTX_OP_MADC:
-        if (inst_eq(p, n, "cc"))
+        if (ptx_word_eq(p, n, "cc"))
             return inst->flags |= GS_PTX_F_CC, 1;
-        return (k = inst_lookup(p, n, inst_half_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_half_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_MUL: case GS_PTX_OP_MUL24: case GS_PTX_OP_MAD24:
-        return (k = inst_lookup(p, n, inst_half_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_half_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_ADD: case GS_PTX_OP_SUB: case GS_PTX_OP_ADDC: case GS_PTX_OP_SUBC:
-        return inst_eq(p, n, "cc") ? (inst->flags |= GS_PTX_F_CC, 1) : 0;
+        return ptx_word_eq(p, n, "cc") ? (inst->flags |= GS_PTX_F_CC, 1) : 0;
     case GS_PTX_OP_VOTE:
-        return (k = inst_lookup(p, n, inst_vote_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_vote_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_SHFL:
-        return (k = inst_lookup(p, n, inst_shfl_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_shfl_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_REDUX:   /* redux.sync.{add,min,max}.{u32,s32}, {and,or,xor}.b32 */
-        return (k = inst_lookup(p, n, inst_atom_names)) ? (inst->atom_op = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_atom_names)) ? (inst->atom_op = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_MATCH:
-        if (inst_eq(p, n, "any") || inst_eq(p, n, "all"))
+        if (ptx_word_eq(p, n, "any") || ptx_word_eq(p, n, "all"))
             return inst->mode = (uint8_t)(p[1] == 'n' ? GS_PTX_MATCH_ANY : GS_PTX_MATCH_ALL), 1;
         return 0;
     case GS_PTX_OP_BAR:
-        if (inst_eq(p, n, "warp") && !inst->mode)   /* bar.warp.sync: its own op */
+        if (ptx_word_eq(p, n, "warp") && !inst->mode)   /* bar.warp.sync: its own op */
             return inst->op = GS_PTX_OP_WARPSYNC, 1;
-        if ((k = inst_lookup(p, n, inst_bar_names)))
+        if ((k = ptx_word_lookup(p, n, inst_bar_names)))
             return inst->mode = (uint8_t)k, 1;
-        if (inst_eq(p, n, "popc"))
+        if (ptx_word_eq(p, n, "popc"))
             return inst->flags |= GS_PTX_F_POPC, 1;
-        return (k = inst_lookup(p, n, inst_bool_names)) ? (inst->boolop = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_bool_names)) ? (inst->boolop = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_MEMBAR:
-        if (inst_eq(p, n, "gpu"))
+        if (ptx_word_eq(p, n, "gpu"))
             return inst->mode = GS_PTX_LEVEL_GL, 1;
-        if (inst_eq(p, n, "sc") || inst_eq(p, n, "acq_rel"))
+        if (ptx_word_eq(p, n, "sc") || ptx_word_eq(p, n, "acq_rel"))
             return 1;
-        return (k = inst_lookup(p, n, inst_level_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_level_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_SHF:
-        if (inst_eq(p, n, "l") || inst_eq(p, n, "r"))
+        if (ptx_word_eq(p, n, "l") || ptx_word_eq(p, n, "r"))
             return inst->mode = (uint8_t)(p[0] == 'l' ? GS_PTX_SHF_L : GS_PTX_SHF_R), 1;
-        if (inst_eq(p, n, "clamp"))
+        if (ptx_word_eq(p, n, "clamp"))
             return inst->flags |= GS_PTX_F_CLAMP, 1;
-        return inst_eq(p, n, "wrap");
+        return ptx_word_eq(p, n, "wrap");
     case GS_PTX_OP_PRMT:
-        return (k = inst_lookup(p, n, inst_prmt_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_prmt_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_TESTP:
-        return (k = inst_lookup(p, n, inst_testp_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
+        return (k = ptx_word_lookup(p, n, inst_testp_names)) ? (inst->mode = (uint8_t)k, 1) : 0;
     case GS_PTX_OP_CVTA:
-        return inst_eq(p, n, "to") ? (inst->flags |= GS_PTX_F_TO, 1) : 0;
+        return ptx_word_eq(p, n, "to") ? (inst->flags |= GS_PTX_F_TO, 1) : 0;
     case GS_PTX_OP_BFIND:
-        return inst_eq(p, n, "shiftamt") ? (inst->flags |= GS_PTX_F_SHIFTAMT, 1) : 0;
+        return ptx_word_eq(p, n, "shiftamt") ? (inst->flags |= GS_PTX_F_SHIFTAMT, 1) : 0;
     case GS_PTX_OP_BRA: case GS_PTX_OP_CALL:
-        return inst_eq(p, n, "uni") ? (inst->flags |= GS_PTX_F_UNI, 1) : 0;
+        return ptx_word_eq(p, n, "uni") ? (inst->flags |= GS_PTX_F_UNI, 1) : 0;
     default:
         return ptx_tex_modifier(inst, p, n);   /* tex tld4 txq suld sust suq */
     }
@@ -127,15 +126,15 @@ static int inst_modifier_flag(gs_ptx_inst *inst, const char *p, uint32_t n)
         GS_PTX_F_FTZ, GS_PTX_F_SAT, GS_PTX_F_APPROX, GS_PTX_F_FULL, GS_PTX_F_SYNC,
         GS_PTX_F_ALIGNED
     };
-    int k = inst_lookup(p, n, names);
+    int k = ptx_word_lookup(p, n, names);
     if (k)
         inst->flags |= bits[k - 1];
-    else if (inst_eq(p, n, "relaxed") || inst_eq(p, n, "acquire") ||
-             inst_eq(p, n, "release") || inst_eq(p, n, "acq_rel") || inst_eq(p, n, "weak"))
+    else if (ptx_word_eq(p, n, "relaxed") || ptx_word_eq(p, n, "acquire") ||
+             ptx_word_eq(p, n, "release") || ptx_word_eq(p, n, "acq_rel") || ptx_word_eq(p, n, "weak"))
         inst->flags |= GS_PTX_F_RELAXED;
-    else if (inst_eq(p, n, "cta"))
+    else if (ptx_word_eq(p, n, "cta"))
         inst->flags |= GS_PTX_F_SCOPE_CTA;
-    else if (inst_eq(p, n, "gpu") || inst_eq(p, n, "sys") || inst_eq(p, n, "noftz"))
+    else if (ptx_word_eq(p, n, "gpu") || ptx_word_eq(p, n, "sys") || ptx_word_eq(p, n, "noftz"))
         return 1;
     else
         return 0;
@@ -156,30 +155,30 @@ static int inst_modifier_generic(gs_ptx_inst *inst, const char *p, uint32_t n)
             return 0;
         return 1;
     }
-    if ((k = inst_lookup(p, n, inst_round_names)))
+    if ((k = ptx_word_lookup(p, n, inst_round_names)))
         return inst->rounding = (uint8_t)k, 1;
     if ((space = ptx_space_from(p, n)) >= 0)
         return inst->space = (uint8_t)space, 1;
-    if ((k = inst_lookup(p, n, inst_cache_names))) {
+    if ((k = ptx_word_lookup(p, n, inst_cache_names))) {
         inst->cache_op = (uint8_t)k;   /* gs_cache_op order matches the list */
         if (k == GS_CACHE_NC)
             inst->flags |= GS_PTX_F_NC;
         return 1;
     }
-    if (inst_eq(p, n, "volatile")) {
+    if (ptx_word_eq(p, n, "volatile")) {
         inst->flags |= GS_PTX_F_VOLATILE;
         inst->cache_op = GS_CACHE_CV;
         return 1;
     }
-    if (inst_eq(p, n, "v2") || inst_eq(p, n, "v4"))
+    if (ptx_word_eq(p, n, "v2") || ptx_word_eq(p, n, "v4"))
         return inst->vec = (uint8_t)(p[1] - '0'), 1;
     /* prefetch{.space}.level: the level a line is brought to; gpusim times a
      * prefetch as an LD/ST access either way */
-    if (inst->op == GS_PTX_OP_PREFETCH && (inst_eq(p, n, "L1") || inst_eq(p, n, "L2")))
+    if (inst->op == GS_PTX_OP_PREFETCH && (ptx_word_eq(p, n, "L1") || ptx_word_eq(p, n, "L2")))
         return 1;
     /* L1::evict_last, L2::128B ...: eviction/prefetch hints, not modelled */
     if (n > 4 && (memcmp(p, "L1::", 4) == 0 || memcmp(p, "L2::", 4) == 0) &&
-        !inst_eq(p, n, "L2::cache_hint"))
+        !ptx_word_eq(p, n, "L2::cache_hint"))
         return 1;
     return inst_modifier_flag(inst, p, n);
 }

@@ -246,6 +246,10 @@ int ptx_sreg_from(const char *text, uint32_t len, uint8_t *sreg, uint8_t *dim);
 gs_status ptx_parse_module(ptx_ctx *ctx);
 
 /* ---- instructions (ptx_inst.c) ---- */
+/* A dotted modifier p[0..n) equals `name`; its index in a NULL-terminated
+ * list plus 1, 0 when absent. */
+int ptx_word_eq(const char *p, uint32_t n, const char *name);
+int ptx_word_lookup(const char *p, uint32_t n, const char *const *list);
 gs_status ptx_parse_inst(ptx_ctx *ctx);
 /* The slot of register symbol `sym`, numbered on first use. */
 gs_status ptx_register_slot(ptx_ctx *ctx, uint32_t sym, const ptx_tok *at, uint32_t *slot);

@@ -24,22 +24,6 @@
  */
 #include "ptx/ptx_internal.h"
 
-#include <string.h>
-
-static int tex_eq(const char *p, uint32_t n, const char *name)
-{
-    return strlen(name) == n && memcmp(p, name, n) == 0;
-}
-
-static int tex_lookup(const char *p, uint32_t n, const char *const *list)
-{
-    int i;
-    for (i = 0; list[i]; i++)
-        if (tex_eq(p, n, list[i]))
-            return i + 1;
-    return 0;
-}
-
 /* In GS_PTX_GEOM_* order. */
 static const char *const tex_geom_names[] = {"1d", "2d", "3d", "a1d", "a2d", NULL};
 /* In enum gs_ptx_tex_sub's query order. */
@@ -67,21 +51,21 @@ int ptx_tex_modifier(gs_ptx_inst *inst, const char *p, uint32_t n)
     int k;
     switch ((gs_ptx_op)inst->op) {
     case GS_PTX_OP_TEX:
-        if (tex_eq(p, n, "base"))   /* the base level: what an unmipmapped texture has */
+        if (ptx_word_eq(p, n, "base"))   /* the base level: what an unmipmapped texture has */
             return 1;
-        return tex_set_once(&inst->mode, tex_lookup(p, n, tex_geom_names));
+        return tex_set_once(&inst->mode, ptx_word_lookup(p, n, tex_geom_names));
     case GS_PTX_OP_TLD4:
-        if (!inst->sub && (k = tex_lookup(p, n, tex_comp_names)))
+        if (!inst->sub && (k = ptx_word_lookup(p, n, tex_comp_names)))
             return tex_set_once(&inst->sub, k);
-        return tex_set_once(&inst->mode, tex_lookup(p, n, tex_geom_names));
+        return tex_set_once(&inst->mode, ptx_word_lookup(p, n, tex_geom_names));
     case GS_PTX_OP_SULD: case GS_PTX_OP_SUST:
-        if (tex_eq(p, n, "b") && !inst->mode && !inst->sub && !inst->surf_block)
+        if (ptx_word_eq(p, n, "b") && !inst->mode && !inst->sub && !inst->surf_block)
             return inst->surf_block = 1;   /* unformatted (block) access, the only one taken */
-        if ((k = tex_lookup(p, n, tex_boundary_names)))
+        if ((k = ptx_word_lookup(p, n, tex_boundary_names)))
             return tex_set_once(&inst->sub, k);
-        return tex_set_once(&inst->mode, tex_lookup(p, n, tex_geom_names));
+        return tex_set_once(&inst->mode, ptx_word_lookup(p, n, tex_geom_names));
     case GS_PTX_OP_TXQ: case GS_PTX_OP_SUQ:
-        k = tex_lookup(p, n, tex_query_names);
+        k = ptx_word_lookup(p, n, tex_query_names);
         if (!k || (inst->op == GS_PTX_OP_TXQ && k == GS_PTX_Q_MEMORY_LAYOUT) ||
             (inst->op == GS_PTX_OP_SUQ && k >= GS_PTX_Q_NORMALIZED_COORDS &&
              k != GS_PTX_Q_ARRAY_SIZE && k != GS_PTX_Q_MEMORY_LAYOUT))
