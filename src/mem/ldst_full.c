@@ -28,9 +28,16 @@
  *   - local accesses use the L1 (write-back per the dl1 string: seed-004
  *     1.3.2 "local: write-back, write-allocate"), global stores follow the
  *     dl1 write policy (write-evict / write-through, no allocate);
- *   - const and tex loads use the L1D path (no separate constant/texture
- *     cache model yet); param loads complete after l1_latency (kernel
- *     parameters sit in the constant bank, seed-004 1.3.5 [gap]);
+ *   - texture loads (tex, tld4) go to the texture cache (mem/tex_cache.h;
+ *     seed-004 1.3.3): each coalesced line is one fragment, which completes
+ *     l1_latency after it leaves the fragment FIFO; without a texture cache
+ *     (-gpgpu_tex_cache:l1 none) they take the L1D path. Decision (issue 22
+ *     item 3): a lane's texture fetch is timed as the line of its first
+ *     texel (the footprint's other texels, up to 8 for a 3-D linear fetch,
+ *     are not separate accesses); surface loads and stores are global;
+ *   - const loads use the L1D path (no separate constant cache model yet);
+ *     param loads complete after l1_latency (kernel parameters sit in the
+ *     constant bank, seed-004 1.3.5 [gap]);
  *   - with -gpgpu_perfect_inst_const_cache 1 (both published Accel-Sim
  *     configurations set it) constant loads always hit: they take the param
  *     path, l1_latency and no traffic below the SM.
@@ -39,6 +46,7 @@
 
 #include <string.h>
 
+#include "base/bits.h"
 #include "gs_limits.h"
 
 /* ---- completion heap: (cycle, acceptance order), smallest first ---- */
@@ -127,6 +135,8 @@ size_t gs_ldst_full_bytes(const gs_memsys *sys)
         bytes += gs_ldst_stage_bytes(sys->stage_entries);
     if (sys->smem_cache_on)
         bytes += gs_arena_round(gs_smem_cache_bytes(sys->shmem_bytes));
+    if (sys->tex_present)
+        bytes += gs_tex_cache_bytes(&sys->tex_params);
     return bytes;
 }
 
@@ -152,6 +162,12 @@ gs_status gs_ldst_full_init(gs_ldst_full *u, gs_memsys *sys, uint32_t sm, gs_are
         return GS_E_ARENA;
     if (sys->smem_cache_on && gs_smem_cache_init(&u->smem, arena, sys->shmem_bytes, diag) != GS_OK)
         return GS_E_ARENA;
+    u->has_tex = sys->tex_present;
+    if (u->has_tex) {
+        gs_status st = gs_tex_cache_init(&u->tex, arena, &sys->tex_params, diag);
+        if (st != GS_OK)
+            return st;
+    }
     if (u->has_l1) {
         gs_cache_params l1 = sys->l1_params;
         l1.policy.stream = GS_CACHE_STREAM_L1D(sm);
@@ -184,7 +200,9 @@ static void receive_reply(gs_ldst_full *u, uint64_t now)
     int to_smem;
     if (req == NULL)
         return;
-    if (req->flags & GS_REQ_INSTRUCTION) {
+    if (req->flags & GS_REQ_TEXTURE) {
+        gs_tex_cache_reply(&u->tex, sys->req_slot[req->pool_index]);
+    } else if (req->flags & GS_REQ_INSTRUCTION) {
         GS_ASSERT(u->n_fetched < GS_MAX_WARPS_PER_SM);
         u->fetched[u->n_fetched++] = req->origin_warp;   /* the SM fills its I-cache */
     } else if (!(req->flags & GS_REQ_BYPASS_L1)) {
@@ -236,31 +254,73 @@ static uint32_t request_flits(const gs_memsys *sys, const gs_mem_req *req)
     return gs_icnt_flits(&sys->request_net, req->kind == GS_REQ_READ ? 0u : req->size_bytes);
 }
 
+/* A pool entry for a request of `flits` flits about to enter the crossbar,
+ * or NULL when the crossbar input or the pool has no room this cycle. */
+static gs_mem_req *crossbar_request(gs_ldst_full *u, uint32_t flits)
+{
+    gs_memsys *sys = u->sys;
+    gs_mem_req *req;
+    if (!gs_icnt_can_push(&sys->request_net, u->sm, flits)) {
+        u->stats.icnt_stalls++;
+        return NULL;
+    }
+    req = gs_req_pool_alloc(&sys->sm_pool);
+    if (req == NULL)
+        u->stats.pool_stalls++;
+    return req;
+}
+
 static void send_l1_miss(gs_ldst_full *u)
 {
     gs_memsys *sys = u->sys;
     const gs_cache_miss *miss;
     gs_mem_req *req;
-    uint32_t flits;
     if (!u->has_l1 || gs_cache_miss_count(&u->l1) == 0)
         return;
     miss = gs_cache_miss_peek(&u->l1);
-    flits = gs_icnt_flits(&sys->request_net, miss->kind == GS_CACHE_MISS_READ ? 0u :
-                                                                                miss->size_bytes);
-    if (!gs_icnt_can_push(&sys->request_net, u->sm, flits)) {
-        u->stats.icnt_stalls++;
+    req = crossbar_request(u, gs_icnt_flits(&sys->request_net, miss->kind == GS_CACHE_MISS_READ
+                                                               ? 0u : miss->size_bytes));
+    if (req == NULL)
         return;
-    }
-    req = gs_req_pool_alloc(&sys->sm_pool);
-    if (req == NULL) {
-        u->stats.pool_stalls++;
-        return;
-    }
     gs_cache_miss_pop(&u->l1, req);
     u->retry_blocked = 0;
     req->origin_sm = (uint16_t)u->sm;
     locate(sys, req);
     gs_icnt_push(&sys->request_net, u->sm, req->sub_partition, req, request_flits(sys, req));
+}
+
+/* The texture cache's miss FIFO head into the crossbar, if it has room. */
+static void send_tex_miss(gs_ldst_full *u, uint64_t now)
+{
+    gs_memsys *sys = u->sys;
+    const gs_tex_miss *miss = u->has_tex ? gs_tex_cache_miss_peek(&u->tex) : NULL;
+    gs_mem_req *req;
+    if (miss == NULL || (req = crossbar_request(u, gs_icnt_flits(&sys->request_net, 0u))) == NULL)
+        return;
+    req->line_addr = miss->line_addr;
+    req->sector_mask = miss->sector_mask;
+    req->size_bytes = GS_CACHE_SECTOR_BYTES * (uint32_t)gs_popcount32(miss->sector_mask);
+    req->kind = GS_REQ_READ;
+    req->space = GS_SPACE_TEX;
+    req->flags = GS_REQ_TEXTURE;
+    req->origin_sm = (uint16_t)u->sm;
+    req->origin_warp = (uint16_t)miss->warp;
+    req->origin_lanes = miss->lanes;
+    req->origin_pc = miss->pc;
+    req->created_cycle = now;
+    locate(sys, req);
+    sys->req_slot[req->pool_index] = miss->rob_entry;
+    gs_tex_cache_miss_pop(&u->tex);
+    gs_icnt_push(&sys->request_net, u->sm, req->sub_partition, req, request_flits(sys, req));
+}
+
+/* The texture cache's data side: a fragment that leaves the FIFO has its
+ * data read and filtered, l1_latency cycles. */
+static void tex_cycle(gs_ldst_full *u, uint64_t now)
+{
+    uint32_t slot;
+    if (u->has_tex && gs_tex_cache_cycle(&u->tex, &slot))
+        request_done(u, slot, now + u->sys->l1_latency_cycles);
 }
 
 /* The head of a queue of ready requests into the crossbar, if it has room. */
@@ -344,6 +404,26 @@ static int access_direct(gs_ldst_full *u, const ldst_access *a, uint64_t now)
         s->pending++;
     gs_req_fifo_push(&u->direct, req, 0);
     u->stats.direct_accesses++;
+    return 1;
+}
+
+/* One texture access (mem/tex_cache.h): 1 when its fragment is queued, 0
+ * on a reservation fail (retry next cycle). */
+static int access_tex(gs_ldst_full *u, const ldst_access *a)
+{
+    gs_tex_access t;
+    gs_tex_fail fail;
+    t.line_addr = a->c->line_addr;
+    t.sector_mask = a->c->sector_mask;
+    t.token = a->slot;
+    t.warp = a->warp;
+    t.pc = a->pc;
+    t.lanes = a->c->lane_mask;
+    if (gs_tex_cache_access(&u->tex, &t, &fail) == GS_TEX_RESERVATION_FAIL) {
+        u->stats.reservation_stalls++;
+        return 0;
+    }
+    u->slots[a->slot].pending++;
     return 1;
 }
 
@@ -611,6 +691,8 @@ static int make_access(gs_ldst_full *u, const ldst_access *a, uint8_t path, uint
         u->stats.smem_write_invalidations++;
     if (path == GS_PATH_DIRECT)
         return access_direct(u, a, now);
+    if (path == GS_PATH_TEX)
+        return access_tex(u, a);
     if (a->op == GS_MEM_LOAD && GS_DECIDE_WANTED(u->bus, GS_LEVEL_L1D) &&
         (a->space == GS_SPACE_GLOBAL || a->space == GS_SPACE_LOCAL))
         return access_decided(u, a, now);
@@ -748,7 +830,9 @@ static void unit_cycle(void *unit, uint64_t now)
     receive_reply(u, now);
     send_queued(u, &u->fetches);     /* instruction lines first: the SM has no warp to run */
     send_l1_miss(u);
+    send_tex_miss(u, now);
     send_queued(u, &u->direct);
+    tex_cycle(u, now);
     if (u->head_slot >= 0)
         process_head(u, now);
     if (u->pick != NULL)
@@ -765,6 +849,8 @@ static uint8_t path_of(const gs_ldst_full *u, const gs_inst *inst)
         return GS_PATH_FIXED;
     if (inst->space == GS_SPACE_CONST && inst->mem_op == GS_MEM_LOAD && u->sys->perfect_const)
         return GS_PATH_FIXED;
+    if (inst->space == GS_SPACE_TEX && inst->mem_op == GS_MEM_LOAD && u->has_tex)
+        return GS_PATH_TEX;
     if (!u->has_l1 || inst->mem_op == GS_MEM_ATOMIC || inst->mem_op == GS_MEM_REDUCE)
         return GS_PATH_DIRECT;
     if (inst->mem_op == GS_MEM_LOAD && inst->space == GS_SPACE_GLOBAL &&
@@ -924,6 +1010,11 @@ const gs_ldst_ops gs_ldst_full_ops = {
 
 void gs_ldst_full_dump(const gs_ldst_full *u, const gs_sink *sink)
 {
+    if (u->has_tex && !gs_tex_cache_idle(&u->tex))
+        gs_sink_printf(sink, "ldst[%u]: texture cache: %u fragments queued, %u misses to send, "
+                       "%u lines awaited\n", (unsigned)u->sm, (unsigned)u->tex.fragment_count,
+                       (unsigned)u->tex.miss_count,
+                       (unsigned)(u->tex.rob_allocated - u->tex.rob_drained));
     if (unit_idle(u) && u->direct.count == 0 &&
         (!u->has_l1 || (gs_cache_miss_count(&u->l1) == 0 && u->l1.mshr.in_use == 0)))
         return;

@@ -35,7 +35,8 @@ enum gs_req_flag {
     GS_REQ_L2_DECIDED = 1u << 5,   /* the L2's deciders were asked (base/event.h) */
     GS_REQ_L2_NO_ALLOCATE = 1u << 6,
     GS_REQ_L2_INSERT_LOW = 1u << 7,
-    GS_REQ_DUMMY = 1u << 8         /* seed-002 2.3: merge information for a queued read, no data */
+    GS_REQ_DUMMY = 1u << 8,        /* seed-002 2.3: merge information for a queued read, no data */
+    GS_REQ_TEXTURE = 1u << 9       /* a texture-cache miss (mem/tex_cache.h): the reply fills it */
 };
 
 /* The DRAM location the address mapping (mem/addrmap.h) decoded; filled

@@ -43,6 +43,8 @@ typedef struct memsys_plan {
     uint32_t n_sms, n_subs;
     uint32_t l1_present;
     gs_cache_params l1;
+    uint32_t tex_present;
+    gs_tex_cache_params tex;
     uint32_t direct_queue;
     gs_icnt_params request_net, reply_net;
     gs_part_params parts;
@@ -196,6 +198,8 @@ static void make_plan(const gs_config *cfg, memsys_plan *plan)
      * new miss meets a reservation fail, as with a full MSHR table. */
     plan->l1.mshr_waiter_limit = GS_LDST_SLOTS * GS_COALESCE_MAX_REQS;
     plan_split(cfg, plan);
+    plan->tex_present = cfg->tex_l1.enabled;
+    plan->tex.config = cfg->tex_l1;
     plan->direct_queue = plan->l1_present ? cfg->dl1.miss_queue_entries
                                           : GS_MEMSYS_DIRECT_QUEUE_DEFAULT;
     plan_icnt(cfg, plan, &plan->request_net, &plan->reply_net);
@@ -204,6 +208,8 @@ static void make_plan(const gs_config *cfg, memsys_plan *plan)
     per_sm = plan->direct_queue + GS_LDST_SLOTS + GS_MAX_WARPS_PER_SM;   /* + I-fetches */
     if (plan->l1_present)
         per_sm += gs_cache_mshr_entries(&plan->l1) + cfg->dl1.miss_queue_entries;
+    if (plan->tex_present)   /* a texture miss holds its request until the reply */
+        per_sm += cfg->tex_l1.miss_queue_entries;
     plan->sm_pool = plan->n_sms * per_sm + plan->n_subs * (plan->parts.queue_icnt_l2 +
                                                            plan->parts.queue_l2_icnt);
 }
@@ -217,6 +223,8 @@ size_t gs_memsys_bytes(const gs_config *cfg)
     memset(&probe, 0, sizeof probe);
     probe.l1_present = plan.l1_present;
     probe.l1_params = plan.l1;
+    probe.tex_present = plan.tex_present;
+    probe.tex_params = plan.tex;
     probe.direct_queue_entries = plan.direct_queue;
     probe.stage_entries = cfg->ldst_stage_entries;
     probe.smem_cache_on = cfg->smem_cache;
@@ -303,6 +311,33 @@ static gs_status memsys_check_smem_cache(const gs_config *cfg, const memsys_plan
     return GS_OK;
 }
 
+/* The texture cache's organisation (mem/tex_cache.h) fixes some letters of
+ * its cache string; its accesses are the coalescer's segments. */
+#define TEX_CACHE_OPTION gs_option_find("gpgpu_tex_cache:l1", 18u)
+static gs_status memsys_check_tex_cache(const gs_config *cfg, const memsys_plan *plan,
+                                        gs_diag *diag)
+{
+    const gs_cache_config *t = &cfg->tex_l1;
+    uint32_t segment = plan->l1_present ? cfg->dl1.line_bytes : 128u;
+    if (!plan->tex_present)
+        return GS_OK;
+    if (t->mshr_type != GS_MSHR_TEX_FIFO && t->mshr_type != GS_MSHR_SECTOR_TEX_FIFO)
+        return gs_config_error_at(cfg, TEX_CACHE_OPTION, diag, "-gpgpu_tex_cache:l1: the "
+                                  "texture cache queues fragments and misses in FIFOs: its MSHR "
+                                  "type must be F or T (fragment FIFO:miss FIFO,reorder "
+                                  "buffer:result FIFO)");
+    if (t->write_policy != GS_WRITE_READ_ONLY || t->alloc_policy != GS_ALLOC_ON_MISS)
+        return gs_config_error_at(cfg, TEX_CACHE_OPTION, diag, "-gpgpu_tex_cache:l1: the "
+                                  "texture cache is read-only and its tag array allocates on "
+                                  "miss, ahead of the data: write policy R and allocation m");
+    if (t->line_bytes != segment)
+        return gs_config_error_at(cfg, TEX_CACHE_OPTION, diag, "-gpgpu_tex_cache:l1: a %u-byte "
+                                  "line; texture loads are coalesced into the L1D's %u-byte "
+                                  "lines, and the texture cache must use the same size",
+                                  (unsigned)t->line_bytes, (unsigned)segment);
+    return GS_OK;
+}
+
 /* Every memory-system combination check, before anything is built. */
 static gs_status memsys_check_config(const gs_config *cfg, const memsys_plan *plan, gs_diag *diag)
 {
@@ -324,6 +359,8 @@ static gs_status memsys_check_config(const gs_config *cfg, const memsys_plan *pl
     if (st != GS_OK)
         return st;
     st = memsys_check_smem_cache(cfg, plan, diag);
+    if (st == GS_OK)
+        st = memsys_check_tex_cache(cfg, plan, diag);
     if (st != GS_OK)
         return st;
     st = relocate(cfg, parts, 11, gs_part_params_check(&plan->parts, diag), diag);
@@ -365,6 +402,8 @@ static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan 
     sys->stage_entries = cfg->ldst_stage_entries;
     sys->l1_params = plan->l1;
     sys->l1_present = plan->l1_present;
+    sys->tex_params = plan->tex;
+    sys->tex_present = plan->tex_present;
     sys->perfect_const = cfg->perfect_inst_const_cache;
     sys->smem_cache_on = cfg->smem_cache;
     sys->shmem_bytes = cfg->shmem_bytes;
@@ -432,10 +471,14 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
  * reads). Lines follow gs_cache_invalidate_all's rules (a dirty line of a
  * write-back L1D is dropped without its write-back and counted). Only the
  * normal L1D mode: the unbounded and bypass characterisation modes keep
- * their meaning. */
+ * their meaning. The texture caches are invalidated at every kernel start
+ * after the first, whatever the option (mem/tex_cache.h). */
 static void flush_l1s(gs_memsys *sys)
 {
     uint32_t i;
+    if (sys->tex_present && sys->kernels_started != 0)   /* mem/tex_cache.h: not coherent */
+        for (i = 0; i < sys->n_sms; i++)
+            (void)gs_tex_cache_invalidate_all(&sys->ldst[i].tex);
     if (!sys->flush_applies || sys->kernels_started == 0)
         return;
     for (i = 0; i < sys->n_sms; i++) {

@@ -22,6 +22,7 @@
 #include "mem/req_pool.h"
 #include "mem/shmem.h"
 #include "mem/smem_cache.h"
+#include "mem/tex_cache.h"
 
 /* Memory instructions one LD/ST unit holds at once (accepted, not completed). */
 #define GS_LDST_SLOTS 64u
@@ -75,6 +76,8 @@ typedef struct gs_ldst_full {
     uint32_t sm;
     uint32_t has_l1;
     gs_cache l1;
+    uint32_t has_tex;
+    gs_tex_cache tex;                 /* texture loads (mem/tex_cache.h) */
     gs_req_fifo direct;               /* L1-bypassing requests waiting for the crossbar */
     gs_req_fifo fetches;              /* instruction-line requests waiting for the crossbar */
     uint32_t fetched[GS_MAX_WARPS_PER_SM];   /* warps whose line arrived, arrival order */
@@ -110,7 +113,7 @@ typedef struct gs_ldst_full {
 } gs_ldst_full;
 
 /* How the head instruction's accesses go. */
-enum { GS_PATH_L1 = 0, GS_PATH_DIRECT, GS_PATH_SHARED, GS_PATH_FIXED };
+enum { GS_PATH_L1 = 0, GS_PATH_DIRECT, GS_PATH_SHARED, GS_PATH_FIXED, GS_PATH_TEX };
 
 struct gs_memsys {
     uint32_t n_sms;
@@ -124,6 +127,8 @@ struct gs_memsys {
     const char *stage_owner;          /* mechanism owning the staged LD/ST path, or NULL */
     gs_cache_params l1_params;
     uint32_t l1_present;
+    gs_tex_cache_params tex_params;
+    uint32_t tex_present;            /* -gpgpu_tex_cache:l1 not none: texture loads go there */
     uint32_t perfect_const;          /* -gpgpu_perfect_inst_const_cache: constant loads hit */
     uint32_t smem_cache_on;          /* -gs_smem_cache: unused shared memory caches blocks */
     uint32_t shmem_bytes;            /* -gpgpu_shmem_size */
@@ -131,7 +136,8 @@ struct gs_memsys {
     gs_coalesce_params coalesce;
     gs_addrmap map;
     gs_req_pool sm_pool;
-    uint32_t *req_slot;               /* sm_pool index -> LD/ST slot (L1-bypassing requests) */
+    uint32_t *req_slot;               /* sm_pool index -> LD/ST slot (L1-bypassing requests)
+                                       * or reorder-buffer entry (texture misses) */
     gs_icnt request_net;              /* SM -> sub-partition */
     gs_icnt reply_net;                /* sub-partition -> SM */
     gs_partitions parts;

@@ -131,6 +131,43 @@ static void report_ldst(const gs_memsys *sys, gs_stats *stats)
     gs_stats_put_count(stats, "maxmflatency", s.latency_max);
 }
 
+/* The texture caches (mem/tex_cache.h), in runs whose kernels sampled a
+ * texture: GPGPU-Sim's L1T_ totals (a sector miss counts as a miss), then
+ * where accesses waited. */
+static void report_tex(const gs_memsys *sys, gs_stats *stats)
+{
+    gs_tex_cache_stats t;
+    uint64_t fails = 0;
+    uint32_t i, f;
+    memset(&t, 0, sizeof t);
+    for (i = 0; sys->tex_present && i < sys->n_sms; i++) {
+        const gs_tex_cache_stats *s = &sys->ldst[i].tex.stats;
+        t.accesses += s->accesses;
+        t.hits += s->hits;
+        t.misses += s->misses;
+        t.sector_misses += s->sector_misses;
+        for (f = 0; f < GS_TEX_FAIL_COUNT; f++)
+            t.fails[f] += s->fails[f];
+        t.data_wait_cycles += s->data_wait_cycles;
+        t.lines_dropped += s->lines_dropped;
+    }
+    if (t.accesses == 0)
+        return;
+    for (f = 0; f < GS_TEX_FAIL_COUNT; f++)
+        fails += t.fails[f];
+    gs_stats_put_count(stats, "L1T_total_cache_accesses", t.accesses);
+    gs_stats_put_count(stats, "L1T_total_cache_misses", t.misses);
+    gs_stats_put_ratio(stats, "L1T_total_cache_miss_rate", t.misses, t.accesses, 4);
+    gs_stats_put_count(stats, "L1T_total_cache_reservation_fails", fails);
+    gs_stats_put_count(stats, "tex_cache_sector_misses", t.sector_misses);
+    gs_stats_put_count(stats, "tex_cache_fragment_fifo_full", t.fails[GS_TEX_FAIL_FRAGMENT_FIFO]);
+    gs_stats_put_count(stats, "tex_cache_set_full", t.fails[GS_TEX_FAIL_LINE]);
+    gs_stats_put_count(stats, "tex_cache_miss_fifo_full", t.fails[GS_TEX_FAIL_MISS_FIFO]);
+    gs_stats_put_count(stats, "tex_cache_rob_full", t.fails[GS_TEX_FAIL_ROB]);
+    gs_stats_put_count(stats, "tex_cache_data_wait_cycles", t.data_wait_cycles);
+    gs_stats_put_count(stats, "tex_cache_kernel_start_drops", t.lines_dropped);
+}
+
 static void report_icnt(const gs_icnt *net, gs_stats *stats, const char *prefix)
 {
     char name[GS_STAT_NAME_MAX];
@@ -240,6 +277,7 @@ void gs_memsys_report(const gs_memsys *sys, gs_stats *stats)
     if (sys->split_applies || sys->flush_applies)
         report_kernel_boundaries(sys, stats);
     report_ldst(sys, stats);
+    report_tex(sys, stats);
     report_icnt(&sys->request_net, stats, "icnt_req");
     report_icnt(&sys->reply_net, stats, "icnt_reply");
     gs_partitions_report(&sys->parts, stats);
