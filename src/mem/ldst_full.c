@@ -46,7 +46,6 @@
 
 #include <string.h>
 
-#include "base/bits.h"
 #include "gs_limits.h"
 
 /* ---- completion heap: (cycle, acceptance order), smallest first ---- */
@@ -290,7 +289,7 @@ static void send_l1_miss(gs_ldst_full *u)
 }
 
 /* The texture cache's miss FIFO head into the crossbar, if it has room. */
-static void send_tex_miss(gs_ldst_full *u, uint64_t now)
+static void send_tex_miss(gs_ldst_full *u)
 {
     gs_memsys *sys = u->sys;
     const gs_tex_miss *miss = u->has_tex ? gs_tex_cache_miss_peek(&u->tex) : NULL;
@@ -299,7 +298,7 @@ static void send_tex_miss(gs_ldst_full *u, uint64_t now)
         return;
     req->line_addr = miss->line_addr;
     req->sector_mask = miss->sector_mask;
-    req->size_bytes = GS_CACHE_SECTOR_BYTES * (uint32_t)gs_popcount32(miss->sector_mask);
+    req->size_bytes = miss->size_bytes;
     req->kind = GS_REQ_READ;
     req->space = GS_SPACE_TEX;
     req->flags = GS_REQ_TEXTURE;
@@ -307,7 +306,7 @@ static void send_tex_miss(gs_ldst_full *u, uint64_t now)
     req->origin_warp = (uint16_t)miss->warp;
     req->origin_lanes = miss->lanes;
     req->origin_pc = miss->pc;
-    req->created_cycle = now;
+    req->created_cycle = miss->cycle;   /* the access, as for an L1D miss */
     locate(sys, req);
     sys->req_slot[req->pool_index] = miss->rob_entry;
     gs_tex_cache_miss_pop(&u->tex);
@@ -409,7 +408,7 @@ static int access_direct(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 
 /* One texture access (mem/tex_cache.h): 1 when its fragment is queued, 0
  * on a reservation fail (retry next cycle). */
-static int access_tex(gs_ldst_full *u, const ldst_access *a)
+static int access_tex(gs_ldst_full *u, const ldst_access *a, uint64_t now)
 {
     gs_tex_access t;
     gs_tex_fail fail;
@@ -419,6 +418,7 @@ static int access_tex(gs_ldst_full *u, const ldst_access *a)
     t.warp = a->warp;
     t.pc = a->pc;
     t.lanes = a->c->lane_mask;
+    t.cycle = now;
     if (gs_tex_cache_access(&u->tex, &t, &fail) == GS_TEX_RESERVATION_FAIL) {
         u->stats.reservation_stalls++;
         return 0;
@@ -692,7 +692,7 @@ static int make_access(gs_ldst_full *u, const ldst_access *a, uint8_t path, uint
     if (path == GS_PATH_DIRECT)
         return access_direct(u, a, now);
     if (path == GS_PATH_TEX)
-        return access_tex(u, a);
+        return access_tex(u, a, now);
     if (a->op == GS_MEM_LOAD && GS_DECIDE_WANTED(u->bus, GS_LEVEL_L1D) &&
         (a->space == GS_SPACE_GLOBAL || a->space == GS_SPACE_LOCAL))
         return access_decided(u, a, now);
@@ -830,7 +830,7 @@ static void unit_cycle(void *unit, uint64_t now)
     receive_reply(u, now);
     send_queued(u, &u->fetches);     /* instruction lines first: the SM has no warp to run */
     send_l1_miss(u);
-    send_tex_miss(u, now);
+    send_tex_miss(u);
     send_queued(u, &u->direct);
     tex_cycle(u, now);
     if (u->head_slot >= 0)
@@ -914,9 +914,10 @@ static void unit_accept(void *unit, const gs_inst *inst, uint32_t warp, uint32_t
             u->stats.param_accesses++;
         raise_ready(s, now + sys->l1_latency_cycles);
     } else {
-        u->n_reqs = gs_coalesce(&sys->coalesce, inst->active_mask, inst->addr,
-                                clamp_bytes(inst->access_bytes, sys->coalesce.line_bytes),
-                                u->reqs);
+        const gs_coalesce_params *segments = u->head_path == GS_PATH_TEX ? &sys->tex_coalesce
+                                                                          : &sys->coalesce;
+        u->n_reqs = gs_coalesce(segments, inst->active_mask, inst->addr,
+                                clamp_bytes(inst->access_bytes, segments->line_bytes), u->reqs);
     }
 }
 

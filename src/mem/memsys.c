@@ -246,6 +246,8 @@ static gs_status check_plan(const gs_config *cfg, const memsys_plan *plan, gs_di
     uint32_t flits;
     if (plan->parts.l2_present && cfg->dl2.line_bytes > line)
         line = cfg->dl2.line_bytes;
+    if (plan->tex_present && cfg->tex_l1.line_bytes > line)
+        line = cfg->tex_l1.line_bytes;
     flits = (GS_ICNT_HEADER_BYTES + line + cfg->icnt_flit_bytes - 1u) / cfg->icnt_flit_bytes;
     if (plan->request_net.whole_packets)
         flits = 1u;   /* any buffer of at least one packet (option minimum) */
@@ -312,13 +314,12 @@ static gs_status memsys_check_smem_cache(const gs_config *cfg, const memsys_plan
 }
 
 /* The texture cache's organisation (mem/tex_cache.h) fixes some letters of
- * its cache string; its accesses are the coalescer's segments. */
+ * its cache string; texture loads are coalesced into its own lines. */
 #define TEX_CACHE_OPTION gs_option_find("gpgpu_tex_cache:l1", 18u)
 static gs_status memsys_check_tex_cache(const gs_config *cfg, const memsys_plan *plan,
                                         gs_diag *diag)
 {
     const gs_cache_config *t = &cfg->tex_l1;
-    uint32_t segment = plan->l1_present ? cfg->dl1.line_bytes : 128u;
     if (!plan->tex_present)
         return GS_OK;
     if (t->mshr_type != GS_MSHR_TEX_FIFO && t->mshr_type != GS_MSHR_SECTOR_TEX_FIFO)
@@ -330,11 +331,12 @@ static gs_status memsys_check_tex_cache(const gs_config *cfg, const memsys_plan 
         return gs_config_error_at(cfg, TEX_CACHE_OPTION, diag, "-gpgpu_tex_cache:l1: the "
                                   "texture cache is read-only and its tag array allocates on "
                                   "miss, ahead of the data: write policy R and allocation m");
-    if (t->line_bytes != segment)
+    if (t->line_bytes < GS_CACHE_SECTOR_BYTES || t->line_bytes > GS_COALESCE_LINE_MAX)
         return gs_config_error_at(cfg, TEX_CACHE_OPTION, diag, "-gpgpu_tex_cache:l1: a %u-byte "
-                                  "line; texture loads are coalesced into the L1D's %u-byte "
-                                  "lines, and the texture cache must use the same size",
-                                  (unsigned)t->line_bytes, (unsigned)segment);
+                                  "line; texture loads are coalesced into the texture cache's "
+                                  "lines, which the coalescer takes from %u to %u bytes",
+                                  (unsigned)t->line_bytes, GS_CACHE_SECTOR_BYTES,
+                                  GS_COALESCE_LINE_MAX);
     return GS_OK;
 }
 
@@ -413,6 +415,9 @@ static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan 
     sys->coalesce.warp_parts = 1u;
     sys->coalesce.sector = plan->l1_present ? cfg->dl1.sector : 0u;
     sys->coalesce.order = GS_COALESCE_ORDER_FIRST_LANE;
+    sys->tex_coalesce = sys->coalesce;   /* texture loads: the texture cache's lines */
+    sys->tex_coalesce.line_bytes = plan->tex_present ? cfg->tex_l1.line_bytes : 128u;
+    sys->tex_coalesce.sector = plan->tex_present ? cfg->tex_l1.sector : 0u;
     sys->flush_applies = plan->l1_present && cfg->flush_l1_cache
                          && cfg->l1d_mode == GS_CACHE_MODE_NORMAL;
 }
@@ -445,6 +450,8 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the memory system");
     init_params(sys, cfg, &plan);
     st = gs_coalesce_check(&sys->coalesce, diag);
+    if (st == GS_OK)
+        st = gs_coalesce_check(&sys->tex_coalesce, diag);
     if (st == GS_OK)
         st = gs_shmem_check(&sys->shmem, diag);
     if (st == GS_OK)
@@ -596,9 +603,12 @@ int gs_memsys_busy(const gs_memsys *sys)
     uint32_t i;
     if (sys->sm_pool.in_use != 0 || gs_partitions_busy(&sys->parts))
         return 1;
-    /* A write in an L1 miss queue holds no pool request yet. */
+    /* A write in an L1 miss queue holds no pool request yet (nor does a
+     * texture miss waiting in its miss FIFO, though its fragment also keeps
+     * an LD/ST slot busy). */
     for (i = 0; i < sys->n_sms; i++)
-        if (sys->ldst[i].has_l1 && gs_cache_miss_count(&sys->ldst[i].l1) != 0)
+        if ((sys->ldst[i].has_l1 && gs_cache_miss_count(&sys->ldst[i].l1) != 0) ||
+            (sys->ldst[i].has_tex && gs_tex_cache_miss_peek(&sys->ldst[i].tex) != NULL))
             return 1;
     return 0;
 }

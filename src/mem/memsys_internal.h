@@ -134,6 +134,7 @@ struct gs_memsys {
     uint32_t shmem_bytes;            /* -gpgpu_shmem_size */
     gs_shmem_params shmem;
     gs_coalesce_params coalesce;
+    gs_coalesce_params tex_coalesce;  /* texture loads, into the texture cache's lines */
     gs_addrmap map;
     gs_req_pool sm_pool;
     uint32_t *req_slot;               /* sm_pool index -> LD/ST slot (L1-bypassing requests)

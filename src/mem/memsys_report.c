@@ -139,8 +139,10 @@ static void report_tex(const gs_memsys *sys, gs_stats *stats)
     gs_tex_cache_stats t;
     uint64_t fails = 0;
     uint32_t i, f;
+    if (!sys->tex_present)
+        return;
     memset(&t, 0, sizeof t);
-    for (i = 0; sys->tex_present && i < sys->n_sms; i++) {
+    for (i = 0; i < sys->n_sms; i++) {
         const gs_tex_cache_stats *s = &sys->ldst[i].tex.stats;
         t.accesses += s->accesses;
         t.hits += s->hits;

@@ -7,8 +7,8 @@
 
 #include <string.h>
 
+#include "base/bits.h"
 
-#define ALL_SECTORS ((1u << GS_CACHE_SECTORS) - 1u)
 
 size_t gs_tex_cache_bytes(const gs_tex_cache_params *params)
 {
@@ -38,6 +38,8 @@ gs_status gs_tex_cache_init(gs_tex_cache *tc, gs_arena *arena, const gs_tex_cach
     tc->n_sets = c->n_sets;
     tc->assoc = c->assoc;
     tc->line_bytes = c->line_bytes;
+    tc->line_mask = c->line_bytes <= GS_CACHE_SECTOR_BYTES
+                    ? 1u : (1u << (c->line_bytes / GS_CACHE_SECTOR_BYTES)) - 1u;
     tc->sector = c->sector;
     tc->lru = (uint8_t)(c->replacement == GS_REPL_LRU);
     tc->fragment_entries = c->mshr_entries;
@@ -88,9 +90,10 @@ gs_tex_outcome gs_tex_cache_access(gs_tex_cache *tc, const gs_tex_access *a, gs_
     int found;
     gs_tex_line *line = lookup(tc, a->line_addr, &found);
     /* a normal cache fetches the whole line; a sector cache what is absent */
-    uint32_t want = tc->sector ? (a->sector_mask & ALL_SECTORS) : ALL_SECTORS;
+    uint32_t want = tc->sector ? (a->sector_mask & tc->line_mask) : tc->line_mask;
     uint32_t missing = found ? want & ~(uint32_t)line->sectors : want;
     gs_tex_fragment *f;
+    GS_ASSERT(want != 0);
     if (tc->fragment_count == tc->fragment_entries)
         *fail = GS_TEX_FAIL_FRAGMENT_FIFO;
     else if (line == NULL)
@@ -100,8 +103,8 @@ gs_tex_outcome gs_tex_cache_access(gs_tex_cache *tc, const gs_tex_access *a, gs_
     else if (missing != 0 && tc->rob_allocated - tc->rob_drained == tc->rob_entries)
         *fail = GS_TEX_FAIL_ROB;
     else
-        *fail = GS_TEX_FAIL_COUNT;
-    if (*fail != GS_TEX_FAIL_COUNT) {
+        *fail = GS_TEX_FAIL_NONE;
+    if (*fail != GS_TEX_FAIL_NONE) {
         tc->stats.fails[*fail]++;
         return GS_TEX_RESERVATION_FAIL;
     }
@@ -128,7 +131,10 @@ gs_tex_outcome gs_tex_cache_access(gs_tex_cache *tc, const gs_tex_access *a, gs_
         uint32_t entry = (uint32_t)(tc->rob_allocated % tc->rob_entries);
         tc->rob_arrived[entry] = 0;
         m->line_addr = a->line_addr;
+        m->cycle = a->cycle;
         m->sector_mask = missing;
+        m->size_bytes = tc->sector ? GS_CACHE_SECTOR_BYTES * (uint32_t)gs_popcount32(missing)
+                                   : tc->line_bytes;
         m->rob_entry = entry;
         m->warp = a->warp;
         m->pc = a->pc;

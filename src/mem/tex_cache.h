@@ -17,11 +17,13 @@
  *    fragment FIFO and reaches the data array after the fill;
  *  - a line holds its data-array slot while any fragment that will read it
  *    is in the FIFO (decision: the slot is promised to those fragments, so
- *    replacing it would hand them another line's data; GPGPU-Sim likewise
- *    never replaces a line whose fill is outstanding). A miss whose set has
- *    no line free of queued fragments cannot allocate;
- *  - a miss puts one request (the line, or with a sector cache the missing
- *    sectors) into the miss FIFO and takes the next reorder-buffer entry;
+ *    replacing it would hand them another line's data; GPGPU-Sim's texture
+ *    cache replaces such lines). A miss whose set has no line free of
+ *    queued fragments cannot allocate;
+ *  - a miss puts one request (the whole line, or with a sector cache the
+ *    missing sectors) into the miss FIFO and takes the next reorder-buffer
+ *    entry; a hit needs neither (decision: GPGPU-Sim refuses hits too while
+ *    either is full);
  *  - every access, hit or miss, appends one fragment to the fragment FIFO;
  *    a miss's fragment names its reorder-buffer entry;
  *  - no room (fragment FIFO full; for a miss also no replaceable line in
@@ -29,23 +31,29 @@
  *    fail, nothing changes, the access is retried next cycle;
  *  - a reply marks its reorder-buffer entry arrived; each cycle the oldest
  *    entry, once arrived, writes its line into the data array (one line a
- *    cycle) and leaves;
+ *    cycle, the data array's write port) and leaves, whether or not its
+ *    fragment has reached the FIFO head (decision: GPGPU-Sim frees the entry
+ *    with its fragment);
  *  - each cycle the fragment at the FIFO head leaves when its data is in
  *    the data array (a hit at once, a miss when its entry has left the
  *    reorder buffer): the data array read and the texture filter follow
  *    (the LD/ST unit's l1 latency). Fragments leave in order, one a cycle,
  *    so hits behind a miss wait for it: hits and misses see about the same
  *    latency (1.3.3).
- * Geometry from -gpgpu_tex_cache:l1 (spec/formats.md 2.1). Decision: with
- * the texture FIFO MSHR types (F, T) the three counts name the fragment
- * FIFO (the MSHR entry count), the miss FIFO (the merge count) and the
- * reorder buffer (the miss-queue count), as in GPGPU-Sim; the result FIFO
- * field is read and not modelled (completions have no write-back port limit
- * in this LD/ST unit, as for the L1D). Checked in mem/memsys.c: read-only
- * (R), allocate on miss (m), a texture FIFO MSHR type, the line of the
- * coalescer. Lines are never dirty; every line is dropped when a kernel
- * starts after the first (texture data is not coherent with stores, so the
- * cache is invalidated at launch).
+ * Geometry from -gpgpu_tex_cache:l1 (spec/formats.md 2.1): sets, ways,
+ * line (32 to 256 bytes; texture loads are coalesced into these lines), the
+ * type (N whole lines, S 32-byte sectors) and LRU or FIFO replacement.
+ * Decision: with the texture FIFO MSHR types (F, T) the three counts name
+ * the fragment FIFO (the MSHR entry count), the miss FIFO (the merge count)
+ * and the reorder buffer (the miss-queue count), as GPGPU-Sim reads them;
+ * the result FIFO field is read and not modelled (completions have no
+ * write-back port limit in this LD/ST unit, as for the L1D). Checked in
+ * mem/memsys.c: read-only (R), allocate on miss (m), a texture FIFO MSHR
+ * type. Lines are never dirty; every line is dropped when a kernel starts
+ * after the first (texture data is not coherent with stores, so the cache
+ * is invalidated at launch). Reservation fails are counted each cycle an
+ * access is refused (GPGPU-Sim's L1T_ counters leave them out). The cache
+ * emits no events: the mechanisms observe the L1D and the L2.
  */
 #ifndef GS_MEM_TEX_CACHE_H
 #define GS_MEM_TEX_CACHE_H
@@ -64,7 +72,8 @@ typedef struct gs_tex_cache_params {
 
 /* Why an access could not be taken (reservation fails). */
 typedef enum gs_tex_fail {
-    GS_TEX_FAIL_FRAGMENT_FIFO = 0,
+    GS_TEX_FAIL_NONE = 0,
+    GS_TEX_FAIL_FRAGMENT_FIFO,
     GS_TEX_FAIL_LINE,             /* every line of the set has fragments queued */
     GS_TEX_FAIL_MISS_FIFO,
     GS_TEX_FAIL_ROB,
@@ -82,7 +91,7 @@ typedef struct gs_tex_line {
     uint64_t line_addr;
     uint64_t stamp;               /* LRU: last use; FIFO: allocation */
     uint32_t queued;              /* fragments in the FIFO that read it: not replaceable */
-    uint8_t sectors;              /* valid sectors; 0 = invalid line */
+    uint8_t sectors;              /* valid 32-byte units; 0 = invalid line */
 } gs_tex_line;
 
 typedef struct gs_tex_fragment {
@@ -94,7 +103,9 @@ typedef struct gs_tex_fragment {
 /* A request waiting in the miss FIFO for the crossbar. */
 typedef struct gs_tex_miss {
     uint64_t line_addr;
-    uint32_t sector_mask;
+    uint64_t cycle;               /* of the access that missed */
+    uint32_t sector_mask;         /* 32-byte sectors asked for */
+    uint32_t size_bytes;          /* the line, or 32 per sector (S type) */
     uint32_t rob_entry;           /* its reorder-buffer slot */
     uint32_t warp, pc, lanes;
 } gs_tex_miss;
@@ -109,6 +120,7 @@ typedef struct gs_tex_cache_stats {
 typedef struct gs_tex_cache {
     gs_set_index index;
     uint32_t n_sets, assoc, line_bytes;
+    uint32_t line_mask;           /* every 32-byte unit of a line (1 for lines of 32 bytes) */
     uint8_t sector, lru;
     gs_tex_line *lines;           /* n_sets x assoc, set-major */
     uint64_t clock;               /* stamps */
@@ -125,7 +137,8 @@ typedef struct gs_tex_cache {
 /* One access: the line and its wanted sectors, for the token's fragment. */
 typedef struct gs_tex_access {
     uint64_t line_addr;
-    uint32_t sector_mask;
+    uint64_t cycle;
+    uint32_t sector_mask;         /* 32-byte units touched (not 0) */
     uint32_t token, warp, pc, lanes;
 } gs_tex_access;
 

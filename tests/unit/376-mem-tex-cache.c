@@ -119,6 +119,25 @@ static void test_tags_run_ahead_in_order_return(void)
     GS_CHECK_EQ(2, tc.stats.misses);
 }
 
+/* An access that must fail: 1 when it failed with `want` and left every
+ * queue, counter and line as it was. */
+static int fails_unchanged(uint64_t line, gs_tex_fail want)
+{
+    static gs_tex_line before[64];
+    gs_tex_cache copy = tc;
+    gs_tex_fail fail;
+    size_t n = (size_t)tc.n_sets * tc.assoc;
+    if (n > 64)
+        return 0;
+    memcpy(before, tc.lines, n * sizeof *before);
+    if (tc_access(line, 1, 99, &fail) != GS_TEX_RESERVATION_FAIL || fail != want)
+        return 0;
+    return copy.fragment_count == tc.fragment_count && copy.miss_count == tc.miss_count &&
+           copy.rob_allocated == tc.rob_allocated && copy.clock == tc.clock &&
+           copy.stats.accesses == tc.stats.accesses && copy.stats.misses == tc.stats.misses &&
+           memcmp(before, tc.lines, n * sizeof *before) == 0;
+}
+
 /* Each queue's limit is a reservation fail that changes nothing. */
 static void test_reservation_fails(void)
 {
@@ -129,14 +148,10 @@ static void test_reservation_fails(void)
     GS_CHECK(tc_setup("N:1:128:8,L:R:m:N:L,F:4:2,3:2"));
     GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x000, 1, 0, &fail));
     GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x080, 1, 1, &fail));
-    GS_CHECK_EQ(GS_TEX_RESERVATION_FAIL, tc_access(0x100, 1, 2, &fail));
-    GS_CHECK_EQ(GS_TEX_FAIL_MISS_FIFO, fail);
+    GS_CHECK(fails_unchanged(0x100, GS_TEX_FAIL_MISS_FIFO));
     GS_CHECK_EQ(GS_TEX_HIT, tc_access(0x000, 1, 2, &fail));   /* a hit needs no miss entry */
     GS_CHECK_EQ(GS_TEX_HIT, tc_access(0x080, 1, 3, &fail));
-    GS_CHECK_EQ(GS_TEX_RESERVATION_FAIL, tc_access(0x000, 1, 4, &fail));
-    GS_CHECK_EQ(GS_TEX_FAIL_FRAGMENT_FIFO, fail);
-    /* the failed miss left no tag behind */
-    GS_CHECK_EQ(2, tc.stats.misses);
+    GS_CHECK(fails_unchanged(0x000, GS_TEX_FAIL_FRAGMENT_FIFO));
     for (i = 0; i < 2; i++) {   /* send both misses, answer them, drain */
         m = gs_tex_cache_miss_peek(&tc);
         gs_tex_cache_reply(&tc, m->rob_entry);
@@ -144,16 +159,18 @@ static void test_reservation_fails(void)
     }
     for (i = 0; i < 4; i++)
         GS_CHECK_EQ(i, tc_next(1, &cycles));
+    /* the failed miss left no tag behind: 0x100 still misses */
+    GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x100, 1, 4, &fail));
+    tc_settle();
     /* three misses in flight fill the reorder buffer: the fourth fails on it */
     for (i = 0; i < 3; i++) {
-        GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x200 + 0x80 * i, 1, 10 + i, &fail));
+        GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x280 + 0x80 * i, 1, 10 + i, &fail));
         if (i == 1) {   /* keep the miss FIFO below its 2 entries */
             gs_tex_cache_miss_pop(&tc);
             gs_tex_cache_miss_pop(&tc);
         }
     }
-    GS_CHECK_EQ(GS_TEX_RESERVATION_FAIL, tc_access(0x400, 1, 13, &fail));
-    GS_CHECK_EQ(GS_TEX_FAIL_ROB, fail);
+    GS_CHECK(fails_unchanged(0x400, GS_TEX_FAIL_ROB));
     GS_CHECK_EQ(1, tc.stats.fails[GS_TEX_FAIL_FRAGMENT_FIFO]);
     GS_CHECK_EQ(1, tc.stats.fails[GS_TEX_FAIL_MISS_FIFO]);
     GS_CHECK_EQ(1, tc.stats.fails[GS_TEX_FAIL_ROB]);
@@ -174,18 +191,39 @@ static void test_replacement(void)
         GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x080, 1, 0, &fail));   /* B -> way 1 */
         GS_CHECK_EQ(GS_TEX_HIT, tc_access(0x000, 1, 0, &fail));
         /* both lines have fragments queued: C cannot replace either */
-        GS_CHECK_EQ(GS_TEX_RESERVATION_FAIL, tc_access(0x100, 1, 0, &fail));
-        GS_CHECK_EQ(GS_TEX_FAIL_LINE, fail);
+        GS_CHECK(fails_unchanged(0x100, GS_TEX_FAIL_LINE));
         tc_settle();
         GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x100, 1, 0, &fail));   /* C */
         GS_CHECK_EQ(0x100, tc.lines[s == 0 ? 1 : 0].line_addr);
         GS_CHECK_EQ(s == 0 ? 0x000 : 0x080, tc.lines[s == 0 ? 0 : 1].line_addr);
         /* C's fragment pins its line until it leaves, whatever the stamps */
         GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x180, 1, 0, &fail));
-        GS_CHECK_EQ(GS_TEX_RESERVATION_FAIL, tc_access(0x200, 1, 0, &fail));
+        GS_CHECK(fails_unchanged(0x200, GS_TEX_FAIL_LINE));
         GS_CHECK_EQ(2, tc.stats.fails[GS_TEX_FAIL_LINE]);
         GS_CHECK_EQ(0, gs_tex_cache_cycle(&tc, &token));
     }
+}
+
+/* The data array takes one line a cycle: with both replies in, one
+ * reorder-buffer entry frees per cycle, so right after the first cycle a
+ * 2-entry buffer has room for one new miss, not two. */
+static void test_one_fill_a_cycle(void)
+{
+    gs_tex_fail fail;
+    const gs_tex_miss *m;
+    uint32_t token;
+    GS_CHECK(tc_setup("N:4:128:4,L:R:m:N:L,F:8:4,2:2"));
+    GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x000, 1, 0, &fail));
+    GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x080, 1, 1, &fail));
+    while ((m = gs_tex_cache_miss_peek(&tc)) != NULL) {
+        gs_tex_cache_reply(&tc, m->rob_entry);
+        gs_tex_cache_miss_pop(&tc);
+    }
+    GS_CHECK_EQ(1, gs_tex_cache_cycle(&tc, &token));
+    GS_CHECK_EQ(0, token);
+    GS_CHECK_EQ(1, tc.rob_drained);
+    GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x100, 1, 2, &fail));
+    GS_CHECK(fails_unchanged(0x180, GS_TEX_FAIL_ROB));
 }
 
 /* A sector cache asks only for the sectors it lacks; a present line with
@@ -200,6 +238,8 @@ static void test_sectors_and_invalidation(void)
     GS_CHECK_EQ(GS_TEX_HIT, tc_access(0x000, 0x7, 2, &fail));
     m = gs_tex_cache_miss_peek(&tc);
     GS_CHECK_EQ(0x3, m->sector_mask);
+    GS_CHECK_EQ(64, m->size_bytes);
+    gs_tex_cache_reply(&tc, m->rob_entry);
     gs_tex_cache_miss_pop(&tc);
     m = gs_tex_cache_miss_peek(&tc);
     GS_CHECK_EQ(0x4, m->sector_mask);
@@ -208,7 +248,15 @@ static void test_sectors_and_invalidation(void)
     GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x080, 0x1, 3, &fail));
     GS_CHECK_EQ(2, gs_tex_cache_invalidate_all(&tc));
     GS_CHECK_EQ(2, tc.stats.lines_dropped);
+    /* 0x000 (set 0, way 0) keeps its three queued fragments: the new miss of
+     * the line takes way 1, and way 0 is free again once they have left */
     GS_CHECK_EQ(GS_TEX_MISS, tc_access(0x000, 0x1, 4, &fail));
+    GS_CHECK_EQ(3, tc.lines[0].queued);
+    GS_CHECK_EQ(0x000, tc.lines[1].line_addr);
+    GS_CHECK_EQ(1, tc.lines[1].queued);
+    tc_settle();
+    GS_CHECK_EQ(0, tc.lines[0].queued);
+    GS_CHECK_EQ(0, tc.lines[0].sectors);
 }
 
 /* ---- through the memory system (memsys_harness.h) ---- */
@@ -268,13 +316,32 @@ static void test_texture_loads_through_memory(void)
     GS_CHECK_EQ(3, ms_stat("L1T_total_cache_misses"));
 }
 
+/* Texture loads are coalesced into the texture cache's lines: with 64-byte
+ * lines a warp's 128 contiguous bytes are two accesses and two misses, and
+ * the L1D keeps its own 128-byte lines. */
+static void test_texture_lines_of_64_bytes(void)
+{
+    static const char *const opts[] = {
+        "-gpgpu_tex_cache:l1", "N:8:64:24,L:R:m:N:L,T:128:4,128:2", NULL
+    };
+    gs_inst ld = tex_load(0x0);
+    GS_CHECK(ms_setup(opts));
+    (void)ms_issue(0, &ld, 0, 1);
+    GS_CHECK(ms_wait(0, 1, 2000) != ~0ull);
+    GS_CHECK_EQ(2, ms_stat("L1T_total_cache_accesses"));
+    GS_CHECK_EQ(2, ms_stat("L1T_total_cache_misses"));
+    GS_CHECK(ms_drain(2000));
+}
+
 int main(void)
 {
     GS_RUN(test_tags_run_ahead_in_order_return);
     GS_RUN(test_reservation_fails);
     GS_RUN(test_replacement);
+    GS_RUN(test_one_fill_a_cycle);
     GS_RUN(test_sectors_and_invalidation);
     GS_RUN(test_texture_loads_through_memory);
+    GS_RUN(test_texture_lines_of_64_bytes);
     free(tc_buffer);
     free(ms.buffer);
     return gs_check_report();
