@@ -62,6 +62,7 @@
 #include "mem/req_pool.c"
 #include "mem/shmem.c"
 #include "mem/smem_cache.c"
+#include "mem/tex_cache.c"
 #include "core/cta_dispatch.c"
 #include "core/exec_unit.c"
 #include "core/ldst_perfect.c"
