@@ -2,8 +2,7 @@
  * binomialOptions (examples/suite/binomialoptions, CUDA SDK): the small
  * workload's 240 option values equal a C reference bit for bit. A leaf i
  * is max(S * e - X, 0) with e = ex2.approx(vDt * fma(i, 2, -256) * log2 e)
- * (nvcc's __expf: a product and the special-function approximation, here
- * gpusim's own, src/fp), each product and difference rounded; then 256
+ * (nvcc's __expf: wlb_expf_fast), each product and difference rounded; then 256
  * times v[k] = fma(puByDf, v[k + 1], pdByDf * v[k]) for k below the level,
  * with puByDf = pu * Df and pdByDf = (1 - pu) * Df.
  */
@@ -11,7 +10,6 @@
 #include <string.h>
 
 #include "check.h"
-#include "fp/fpmath.h"
 #include "wlb_suite.h"
 
 #define OPTIONS 240u
@@ -24,29 +22,13 @@ static gs_wl_state state;
 static uint32_t bits[5][OPTIONS];
 static float in[5][OPTIONS], want[OPTIONS];
 
-static float f32_of(uint32_t b)
-{
-    float f;
-    memcpy(&f, &b, sizeof f);
-    return f;
-}
-
-static uint32_t bits_of(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
-}
-
 static float price(float s, float x, float vdt, float pu, float df)
 {
     static float v[STEPS + 1u];
     float up = pu * df, down = (1.0f - pu) * df;
     unsigned i, k;
     for (i = 0; i <= STEPS; i++) {
-        float t = vdt * fmaf((float)i, 2.0f, -(float)STEPS);
-        float e = f32_of(gs_f32_ex2_approx(bits_of(t * f32_of(0x3FB8AA3Bu)), 0));
-        float d = s * e - x;
+        float d = s * wlb_expf_fast(vdt * fmaf((float)i, 2.0f, -(float)STEPS)) - x;
         v[i] = d > 0.0f ? d : 0.0f;
     }
     for (i = STEPS; i > 0; i--)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fp/fpmath.h"
 #include "workload_host.h"
 #include "workload_ref.h"
 
@@ -165,6 +166,19 @@ static inline int wlb_diff_f32(gs_host *host, const gs_workload *wl, const gs_wl
     free(bits);
     free(got);
     return diff;
+}
+
+/* nvcc's __expf(x) (what it emits without -use_fast_math too): x times
+ * log2 e (0x3FB8AA3B) rounded, then ex2.approx, here gpusim's own
+ * (src/fp/fpmath.h), since a GPU's special-function unit is not public. */
+static inline float wlb_expf_fast(float x)
+{
+    float t = x * 1.44269502162933349609375f, r;   /* 0x3FB8AA3B exactly */
+    uint32_t b;
+    memcpy(&b, &t, sizeof b);
+    b = gs_f32_ex2_approx(b, 0);
+    memcpy(&r, &b, sizeof r);
+    return r;
 }
 
 #endif
