@@ -292,9 +292,12 @@ static void send_l1_miss(gs_ldst_full *u)
 static void send_tex_miss(gs_ldst_full *u)
 {
     gs_memsys *sys = u->sys;
-    const gs_tex_miss *miss = u->has_tex ? gs_tex_cache_miss_peek(&u->tex) : NULL;
+    const gs_tex_miss *miss;
     gs_mem_req *req;
-    if (miss == NULL || (req = crossbar_request(u, gs_icnt_flits(&sys->request_net, 0u))) == NULL)
+    if (!u->has_tex || u->tex.miss_count == 0)   /* the common case, without a call */
+        return;
+    miss = gs_tex_cache_miss_peek(&u->tex);
+    if ((req = crossbar_request(u, gs_icnt_flits(&sys->request_net, 0u))) == NULL)
         return;
     req->line_addr = miss->line_addr;
     req->sector_mask = miss->sector_mask;
@@ -318,7 +321,8 @@ static void send_tex_miss(gs_ldst_full *u)
 static void tex_cycle(gs_ldst_full *u, uint64_t now)
 {
     uint32_t slot;
-    if (u->has_tex && gs_tex_cache_cycle(&u->tex, &slot))
+    if (u->has_tex && (u->tex.fragment_count != 0 || u->tex.rob_drained != u->tex.rob_allocated)
+        && gs_tex_cache_cycle(&u->tex, &slot))   /* the fields first: most cycles, no call */
         request_done(u, slot, now + u->sys->l1_latency_cycles);
 }
 

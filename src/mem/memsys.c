@@ -608,7 +608,7 @@ int gs_memsys_busy(const gs_memsys *sys)
      * an LD/ST slot busy). */
     for (i = 0; i < sys->n_sms; i++)
         if ((sys->ldst[i].has_l1 && gs_cache_miss_count(&sys->ldst[i].l1) != 0) ||
-            (sys->ldst[i].has_tex && gs_tex_cache_miss_peek(&sys->ldst[i].tex) != NULL))
+            (sys->ldst[i].has_tex && sys->ldst[i].tex.miss_count != 0))
             return 1;
     return 0;
 }

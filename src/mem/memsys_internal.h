@@ -76,8 +76,6 @@ typedef struct gs_ldst_full {
     uint32_t sm;
     uint32_t has_l1;
     gs_cache l1;
-    uint32_t has_tex;
-    gs_tex_cache tex;                 /* texture loads (mem/tex_cache.h) */
     gs_req_fifo direct;               /* L1-bypassing requests waiting for the crossbar */
     gs_req_fifo fetches;              /* instruction-line requests waiting for the crossbar */
     uint32_t fetched[GS_MAX_WARPS_PER_SM];   /* warps whose line arrived, arrival order */
@@ -110,6 +108,10 @@ typedef struct gs_ldst_full {
     gs_smem_cache smem;
     uint64_t smem_port_cycle;         /* core cycle + 1 a fill took the banks' pass (0: none) */
     gs_ldst_stats stats;
+    /* Texture loads (mem/tex_cache.h); last, away from the fields every
+     * cycle touches. */
+    uint32_t has_tex;
+    gs_tex_cache tex;
 } gs_ldst_full;
 
 /* How the head instruction's accesses go. */
