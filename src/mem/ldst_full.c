@@ -134,7 +134,7 @@ size_t gs_ldst_full_bytes(const gs_memsys *sys)
         bytes += gs_ldst_stage_bytes(sys->stage_entries);
     if (sys->smem_cache_on)
         bytes += gs_arena_round(gs_smem_cache_bytes(sys->shmem_bytes));
-    if (sys->tex_present)
+    if (sys->tex_params.config.enabled)
         bytes += gs_tex_cache_bytes(&sys->tex_params);
     return bytes;
 }
@@ -161,8 +161,8 @@ gs_status gs_ldst_full_init(gs_ldst_full *u, gs_memsys *sys, uint32_t sm, gs_are
         return GS_E_ARENA;
     if (sys->smem_cache_on && gs_smem_cache_init(&u->smem, arena, sys->shmem_bytes, diag) != GS_OK)
         return GS_E_ARENA;
-    u->has_tex = sys->tex_present;
-    if (u->has_tex) {
+    /* Without a texture cache u->tex stays zeroed: its queue counts read 0. */
+    if (sys->tex_params.config.enabled) {
         gs_status st = gs_tex_cache_init(&u->tex, arena, &sys->tex_params, diag);
         if (st != GS_OK)
             return st;
@@ -294,7 +294,7 @@ static void send_tex_miss(gs_ldst_full *u)
     gs_memsys *sys = u->sys;
     const gs_tex_miss *miss;
     gs_mem_req *req;
-    if (!u->has_tex || u->tex.miss_count == 0)   /* the common case, without a call */
+    if (u->tex.miss_count == 0)   /* the common case (always, with no texture cache), no call */
         return;
     miss = gs_tex_cache_miss_peek(&u->tex);
     if ((req = crossbar_request(u, gs_icnt_flits(&sys->request_net, 0u))) == NULL)
@@ -321,8 +321,9 @@ static void send_tex_miss(gs_ldst_full *u)
 static void tex_cycle(gs_ldst_full *u, uint64_t now)
 {
     uint32_t slot;
-    if (u->has_tex && (u->tex.fragment_count != 0 || u->tex.rob_drained != u->tex.rob_allocated)
-        && gs_tex_cache_cycle(&u->tex, &slot))   /* the fields first: most cycles, no call */
+    /* A reorder-buffer entry not yet drained has its fragment still queued,
+     * so an empty fragment FIFO means nothing to do: most cycles, no call. */
+    if (u->tex.fragment_count != 0 && gs_tex_cache_cycle(&u->tex, &slot))
         request_done(u, slot, now + u->sys->l1_latency_cycles);
 }
 
@@ -853,7 +854,8 @@ static uint8_t path_of(const gs_ldst_full *u, const gs_inst *inst)
         return GS_PATH_FIXED;
     if (inst->space == GS_SPACE_CONST && inst->mem_op == GS_MEM_LOAD && u->sys->perfect_const)
         return GS_PATH_FIXED;
-    if (inst->space == GS_SPACE_TEX && inst->mem_op == GS_MEM_LOAD && u->has_tex)
+    if (inst->space == GS_SPACE_TEX && inst->mem_op == GS_MEM_LOAD &&
+        u->sys->tex_params.config.enabled)
         return GS_PATH_TEX;
     if (!u->has_l1 || inst->mem_op == GS_MEM_ATOMIC || inst->mem_op == GS_MEM_REDUCE)
         return GS_PATH_DIRECT;
@@ -1015,7 +1017,7 @@ const gs_ldst_ops gs_ldst_full_ops = {
 
 void gs_ldst_full_dump(const gs_ldst_full *u, const gs_sink *sink)
 {
-    if (u->has_tex && !gs_tex_cache_idle(&u->tex))
+    if (!gs_tex_cache_idle(&u->tex))   /* zeroed, so idle, with no texture cache */
         gs_sink_printf(sink, "ldst[%u]: texture cache: %u fragments queued, %u misses to send, "
                        "%u lines awaited\n", (unsigned)u->sm, (unsigned)u->tex.fragment_count,
                        (unsigned)u->tex.miss_count,

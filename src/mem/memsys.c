@@ -43,7 +43,6 @@ typedef struct memsys_plan {
     uint32_t n_sms, n_subs;
     uint32_t l1_present;
     gs_cache_params l1;
-    uint32_t tex_present;
     gs_tex_cache_params tex;
     uint32_t direct_queue;
     gs_icnt_params request_net, reply_net;
@@ -198,7 +197,6 @@ static void make_plan(const gs_config *cfg, memsys_plan *plan)
      * new miss meets a reservation fail, as with a full MSHR table. */
     plan->l1.mshr_waiter_limit = GS_LDST_SLOTS * GS_COALESCE_MAX_REQS;
     plan_split(cfg, plan);
-    plan->tex_present = cfg->tex_l1.enabled;
     plan->tex.config = cfg->tex_l1;
     plan->direct_queue = plan->l1_present ? cfg->dl1.miss_queue_entries
                                           : GS_MEMSYS_DIRECT_QUEUE_DEFAULT;
@@ -208,7 +206,7 @@ static void make_plan(const gs_config *cfg, memsys_plan *plan)
     per_sm = plan->direct_queue + GS_LDST_SLOTS + GS_MAX_WARPS_PER_SM;   /* + I-fetches */
     if (plan->l1_present)
         per_sm += gs_cache_mshr_entries(&plan->l1) + cfg->dl1.miss_queue_entries;
-    if (plan->tex_present)   /* a texture miss holds its request until the reply */
+    if (plan->tex.config.enabled)   /* a texture miss holds its request until the reply */
         per_sm += cfg->tex_l1.miss_queue_entries;
     plan->sm_pool = plan->n_sms * per_sm + plan->n_subs * (plan->parts.queue_icnt_l2 +
                                                            plan->parts.queue_l2_icnt);
@@ -223,7 +221,6 @@ size_t gs_memsys_bytes(const gs_config *cfg)
     memset(&probe, 0, sizeof probe);
     probe.l1_present = plan.l1_present;
     probe.l1_params = plan.l1;
-    probe.tex_present = plan.tex_present;
     probe.tex_params = plan.tex;
     probe.direct_queue_entries = plan.direct_queue;
     probe.stage_entries = cfg->ldst_stage_entries;
@@ -246,7 +243,7 @@ static gs_status check_plan(const gs_config *cfg, const memsys_plan *plan, gs_di
     uint32_t flits;
     if (plan->parts.l2_present && cfg->dl2.line_bytes > line)
         line = cfg->dl2.line_bytes;
-    if (plan->tex_present && cfg->tex_l1.line_bytes > line)
+    if (plan->tex.config.enabled && cfg->tex_l1.line_bytes > line)
         line = cfg->tex_l1.line_bytes;
     flits = (GS_ICNT_HEADER_BYTES + line + cfg->icnt_flit_bytes - 1u) / cfg->icnt_flit_bytes;
     if (plan->request_net.whole_packets)
@@ -320,7 +317,7 @@ static gs_status memsys_check_tex_cache(const gs_config *cfg, const memsys_plan 
                                         gs_diag *diag)
 {
     const gs_cache_config *t = &cfg->tex_l1;
-    if (!plan->tex_present)
+    if (!plan->tex.config.enabled)
         return GS_OK;
     if (t->mshr_type != GS_MSHR_TEX_FIFO && t->mshr_type != GS_MSHR_SECTOR_TEX_FIFO)
         return gs_config_error_at(cfg, TEX_CACHE_OPTION, diag, "-gpgpu_tex_cache:l1: the "
@@ -405,7 +402,6 @@ static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan 
     sys->l1_params = plan->l1;
     sys->l1_present = plan->l1_present;
     sys->tex_params = plan->tex;
-    sys->tex_present = plan->tex_present;
     sys->perfect_const = cfg->perfect_inst_const_cache;
     sys->smem_cache_on = cfg->smem_cache;
     sys->shmem_bytes = cfg->shmem_bytes;
@@ -416,8 +412,8 @@ static void init_params(gs_memsys *sys, const gs_config *cfg, const memsys_plan 
     sys->coalesce.sector = plan->l1_present ? cfg->dl1.sector : 0u;
     sys->coalesce.order = GS_COALESCE_ORDER_FIRST_LANE;
     sys->tex_coalesce = sys->coalesce;   /* texture loads: the texture cache's lines */
-    sys->tex_coalesce.line_bytes = plan->tex_present ? cfg->tex_l1.line_bytes : 128u;
-    sys->tex_coalesce.sector = plan->tex_present ? cfg->tex_l1.sector : 0u;
+    sys->tex_coalesce.line_bytes = plan->tex.config.enabled ? cfg->tex_l1.line_bytes : 128u;
+    sys->tex_coalesce.sector = plan->tex.config.enabled ? cfg->tex_l1.sector : 0u;
     sys->flush_applies = plan->l1_present && cfg->flush_l1_cache
                          && cfg->l1d_mode == GS_CACHE_MODE_NORMAL;
 }
@@ -483,7 +479,7 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
 static void flush_l1s(gs_memsys *sys)
 {
     uint32_t i;
-    if (sys->tex_present && sys->kernels_started != 0)   /* mem/tex_cache.h: not coherent */
+    if (sys->tex_params.config.enabled && sys->kernels_started != 0)   /* mem/tex_cache.h: not coherent */
         for (i = 0; i < sys->n_sms; i++)
             (void)gs_tex_cache_invalidate_all(&sys->ldst[i].tex);
     if (!sys->flush_applies || sys->kernels_started == 0)
@@ -608,7 +604,7 @@ int gs_memsys_busy(const gs_memsys *sys)
      * an LD/ST slot busy). */
     for (i = 0; i < sys->n_sms; i++)
         if ((sys->ldst[i].has_l1 && gs_cache_miss_count(&sys->ldst[i].l1) != 0) ||
-            (sys->ldst[i].has_tex && sys->ldst[i].tex.miss_count != 0))
+            sys->ldst[i].tex.miss_count != 0)
             return 1;
     return 0;
 }

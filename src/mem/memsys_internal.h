@@ -110,8 +110,7 @@ typedef struct gs_ldst_full {
     gs_ldst_stats stats;
     /* Texture loads (mem/tex_cache.h); last, away from the fields every
      * cycle touches. */
-    uint32_t has_tex;
-    gs_tex_cache tex;
+    gs_tex_cache tex;                 /* zeroed when -gpgpu_tex_cache:l1 is none */
 } gs_ldst_full;
 
 /* How the head instruction's accesses go. */
@@ -129,8 +128,7 @@ struct gs_memsys {
     const char *stage_owner;          /* mechanism owning the staged LD/ST path, or NULL */
     gs_cache_params l1_params;
     uint32_t l1_present;
-    gs_tex_cache_params tex_params;
-    uint32_t tex_present;            /* -gpgpu_tex_cache:l1 not none: texture loads go there */
+    gs_tex_cache_params tex_params;   /* config.enabled: texture loads go to a texture cache */
     uint32_t perfect_const;          /* -gpgpu_perfect_inst_const_cache: constant loads hit */
     uint32_t smem_cache_on;          /* -gs_smem_cache: unused shared memory caches blocks */
     uint32_t shmem_bytes;            /* -gpgpu_shmem_size */

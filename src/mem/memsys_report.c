@@ -139,7 +139,7 @@ static void report_tex(const gs_memsys *sys, gs_stats *stats)
     gs_tex_cache_stats t;
     uint64_t fails = 0;
     uint32_t i, f;
-    if (!sys->tex_present)
+    if (!sys->tex_params.config.enabled)
         return;
     memset(&t, 0, sizeof t);
     for (i = 0; i < sys->n_sms; i++) {
