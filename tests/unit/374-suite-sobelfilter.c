@@ -22,23 +22,6 @@ static gs_workload wl;
 static gs_wl_state state;
 static uint8_t image[W * H], want[W * H], got[W * H];
 
-/* A u8 buffer's generated initial bytes, and its bytes after the run. */
-static void initial8(const char *name, uint8_t *out)
-{
-    const gs_wl_buffer *b = &wl.buffers[test_buffer(&wl, name)];
-    gs_datagen gen;
-    uint64_t i;
-    gs_datagen_start(&gen, &b->init);
-    for (i = 0; i < b->count; i++)
-        out[i] = (uint8_t)gs_datagen_next(&gen);
-}
-
-static void read8(const char *name, uint8_t *out)
-{
-    unsigned b = test_buffer(&wl, name);
-    gs_host_memcpy_to_host(&host, out, state.address[b], (size_t)wl.buffers[b].count);
-}
-
 static int px(int x, int y)
 {
     x = x < 0 ? 0 : x >= W ? W - 1 : x;
@@ -50,7 +33,7 @@ static void test_sobelfilter_small(void)
 {
     int x, y, diffs = 0, edges = 0;
     GS_CHECK_EQ(GS_OK, wlb_run("sobelfilter", "small", &wl, &host, &arena, &state));
-    initial8("IMAGE", image);
+    wlb_initial8(&wl, "IMAGE", image);
     for (y = 0; y < H; y++)
         for (x = 0; x < W; x++) {
             int horz = (int16_t)(px(x + 1, y - 1) + 2 * px(x + 1, y) + px(x + 1, y + 1) -
@@ -63,7 +46,7 @@ static void test_sobelfilter_small(void)
             edges += want[y * W + x] == 255;
         }
     GS_CHECK(edges > 0);   /* the clamp is reached */
-    read8("SOBEL", got);
+    wlb_read8(&host, &wl, &state, "SOBEL", got);
     for (x = 0; x < W * H; x++)
         diffs += got[x] != want[x];
     GS_CHECK_EQ(0, diffs);

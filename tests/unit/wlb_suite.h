@@ -9,6 +9,7 @@
 #ifndef GS_TEST_WLB_SUITE_H
 #define GS_TEST_WLB_SUITE_H
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,6 +146,25 @@ static inline uint32_t *wlb_result32(gs_host *host, const gs_workload *wl,
     return out;
 }
 
+/* A u8 buffer's generated initial bytes (its count of them). */
+static inline void wlb_initial8(const gs_workload *wl, const char *name, uint8_t *out)
+{
+    const gs_wl_buffer *b = &wl->buffers[test_buffer(wl, name)];
+    gs_datagen gen;
+    uint64_t i;
+    gs_datagen_start(&gen, &b->init);
+    for (i = 0; i < b->count; i++)
+        out[i] = (uint8_t)gs_datagen_next(&gen);
+}
+
+/* A u8 buffer's bytes after the run. */
+static inline void wlb_read8(gs_host *host, const gs_workload *wl, const gs_wl_state *state,
+                             const char *name, uint8_t *out)
+{
+    unsigned b = test_buffer(wl, name);
+    gs_host_memcpy_to_host(host, out, state->address[b], (size_t)wl->buffers[b].count);
+}
+
 static inline uint32_t wlb_count(const gs_workload *wl, const char *name)
 {
     return (uint32_t)wl->buffers[test_buffer(wl, name)].count;
@@ -168,17 +188,68 @@ static inline int wlb_diff_f32(gs_host *host, const gs_workload *wl, const gs_wl
     return diff;
 }
 
+/* A float's bits and back (the references mirror PTX constants by bits). */
+static inline float wlb_f32(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+static inline uint32_t wlb_bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
 /* nvcc's __expf(x) (what it emits without -use_fast_math too): x times
  * log2 e (0x3FB8AA3B) rounded, then ex2.approx, here gpusim's own
  * (src/fp/fpmath.h), since a GPU's special-function unit is not public. */
 static inline float wlb_expf_fast(float x)
 {
-    float t = x * 1.44269502162933349609375f, r;   /* 0x3FB8AA3B exactly */
-    uint32_t b;
-    memcpy(&b, &t, sizeof b);
-    b = gs_f32_ex2_approx(b, 0);
-    memcpy(&r, &b, sizeof r);
-    return r;
+    return wlb_f32(gs_f32_ex2_approx(wlb_bits(x * 1.44269502162933349609375f), 0));
+}
+
+/* expf(x) in full precision as nvcc (sm_75, no -use_fast_math) inlines it:
+ * t = sat(fma(x, log2 e / 256 rounded (0x3BBB989D), 0.5)); j = fma.rm(t,
+ * 252, 12582913), whose low bits are the integer part; the reduced argument
+ * fma(x, lo, fma(x, log2 e, -(j - 12583039))) with log2 e split in two;
+ * then ex2.approx.ftz of it (gpusim's) times 2^j by an exponent shift. */
+static inline float wlb_expf_full(float x)
+{
+    float t = wlb_f32(gs_f32_sat(wlb_bits(fmaf(x, wlb_f32(0x3BBB989Du), 0.5f))));
+    float j = wlb_f32(gs_f32_fma(wlb_bits(t), 0x437C0000u, 0x4B400001u, GS_FROUND_RM, 0));
+    float r = -(j + wlb_f32(0xCB40007Fu));
+    r = fmaf(x, wlb_f32(0x3FB8AA3Bu), r);
+    r = fmaf(x, wlb_f32(0x32A57060u), r);
+    return wlb_f32(gs_f32_ex2_approx(wlb_bits(r), 1)) * wlb_f32(wlb_bits(j) << 23);
+}
+
+/* logf(x) in full precision as nvcc (sm_75, no -use_fast_math) inlines it:
+ * a subnormal x scaled by 2^23 (exponent -23); the exponent split off at
+ * 0x3F2AAAAB so the mantissa m lies in [2/3, 4/3); a degree-8 polynomial
+ * in m - 1 by fused multiply-adds, then fma(e, ln 2, fma((m-1) p, m-1,
+ * m-1)); infinities and NaN through fma(x, inf, inf); zero gives -inf
+ * (nvcc selects that after the expansion). */
+static inline float wlb_logf_full(float x)
+{
+    static const uint32_t poly[9] = {0xBE055027u, 0x3E1039F6u, 0xBDF8CDCCu, 0x3E0F2955u,
+                                     0xBE2AD8B9u, 0x3E4CED0Bu, 0xBE7FFF22u, 0x3EAAAA78u,
+                                     0xBF000000u};
+    int tiny = x < wlb_f32(0x00800000u);
+    float a = tiny ? x * 8388608.0f : x, e = tiny ? -23.0f : 0.0f, m, p, r;
+    uint32_t ab = wlb_bits(a), ex = (ab - 0x3F2AAAABu) & 0xFF800000u;
+    int k;
+    m = wlb_f32(ab - ex) - 1.0f;
+    e = fmaf(ex & 0x80000000u ? -(float)(0u - ex) : (float)ex, wlb_f32(0x34000000u), e);
+    p = fmaf(wlb_f32(poly[0]), m, wlb_f32(poly[1]));
+    for (k = 2; k < 9; k++)
+        p = fmaf(p, m, wlb_f32(poly[k]));
+    r = fmaf(e, wlb_f32(0x3F317218u), fmaf(m * p, m, m));
+    if (!(ab < 0x7F800000u))
+        r = fmaf(a, INFINITY, INFINITY);
+    return a == 0.0f ? -INFINITY : r;
 }
 
 #endif
