@@ -479,7 +479,8 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
 static void flush_l1s(gs_memsys *sys)
 {
     uint32_t i;
-    if (sys->tex_params.config.enabled && sys->kernels_started != 0)   /* mem/tex_cache.h: not coherent */
+    /* mem/tex_cache.h: the texture cache is not coherent with writes */
+    if (sys->tex_params.config.enabled && sys->kernels_started != 0)
         for (i = 0; i < sys->n_sms; i++)
             (void)gs_tex_cache_invalidate_all(&sys->ldst[i].tex);
     if (!sys->flush_applies || sys->kernels_started == 0)

@@ -160,7 +160,10 @@ void gs_tex_cache_reply(gs_tex_cache *tc, uint32_t rob_entry);
 
 /* One cycle of the data side: the oldest arrived reorder-buffer entry
  * fills the data array, then the FIFO head leaves if its data is there.
- * Returns 1 and sets *token when a fragment left. */
+ * Returns 1 and sets *token when a fragment left. Invariant the LD/ST unit
+ * relies on to skip the call: a reorder-buffer entry not yet drained
+ * belongs to a miss whose fragment is still queued, so with no fragment
+ * queued there is nothing to do. */
 int gs_tex_cache_cycle(gs_tex_cache *tc, uint32_t *token);
 
 /* Drop every line (kernel start); returns how many were valid. What is in
