@@ -74,33 +74,33 @@ static void larger(void)
 {
     int mb, q, p;
     for (mb = 0; mb < MBS; mb++) {
-        for (q = 0; q < 4; q++) {   /* 8 x 8 quarters: tx = q & 1, ty = q >> 1 */
-            int tx = q & 1, ty = q >> 1;
-            long in = (long)MBS * 25 + mb * 16 + ty * 8 + tx * 2;
-            long o6 = (long)MBS * 17 + mb * 8 + ty * 4 + tx * 2;
-            long o5 = (long)MBS * 9 + mb * 8 + ty * 4 + tx;
-            long o4 = (long)MBS * 5 + mb * 4 + ty * 2 + tx;
+        for (q = 0; q < 4; q++) {   /* 8 x 8 quarters, q = threadIdx.y */
+            int qcol = q & 1, qrow = q >> 1;
+            long in = (long)MBS * 25 + mb * 16 + qrow * 8 + qcol * 2;
+            long tall = (long)MBS * 17 + mb * 8 + qrow * 4 + qcol * 2;
+            long wide = (long)MBS * 9 + mb * 8 + qrow * 4 + qcol;
+            long whole = (long)MBS * 5 + mb * 4 + qrow * 2 + qcol;
             for (p = 0; p < (MAXPOS + 1) / 2; p++) {
-                uint32_t i00 = word(in, p), i01 = word(in + 1, p), i10 = word(in + 4, p),
-                         i11 = word(in + 5, p);
-                put(o6, p, i00 + i10);
-                put(o6 + 1, p, i01 + i11);
-                put(o5, p, i00 + i01);
-                put(o5 + 2, p, i10 + i11);
-                put(o4, p, (i00 + i01) + (i10 + i11));
+                uint32_t a = word(in, p), b = word(in + 1, p), c = word(in + 4, p),
+                         d = word(in + 5, p);
+                put(tall, p, a + c);
+                put(tall + 1, p, b + d);
+                put(wide, p, a + b);
+                put(wide + 2, p, c + d);
+                put(whole, p, (a + b) + (c + d));
             }
         }
     }
     for (mb = 0; mb < MBS; mb++) {
         long in = (long)MBS * 5 + mb * 4;
         for (p = 0; p < (MAXPOS + 1) / 2; p++) {
-            uint32_t i00 = word(in, p), i01 = word(in + 1, p), i10 = word(in + 2, p),
-                     i11 = word(in + 3, p);
-            put((long)MBS * 3 + mb * 2, p, i00 + i10);
-            put((long)MBS * 3 + mb * 2 + 1, p, i01 + i11);
-            put((long)MBS + mb * 2, p, i00 + i01);
-            put((long)MBS + mb * 2 + 1, p, i10 + i11);
-            put(mb, p, (i00 + i01) + (i10 + i11));
+            uint32_t a = word(in, p), b = word(in + 1, p), c = word(in + 2, p),
+                     d = word(in + 3, p);
+            put((long)MBS * 3 + mb * 2, p, a + c);
+            put((long)MBS * 3 + mb * 2 + 1, p, b + d);
+            put((long)MBS + mb * 2, p, a + b);
+            put((long)MBS + mb * 2 + 1, p, c + d);
+            put(mb, p, (a + b) + (c + d));
         }
     }
 }

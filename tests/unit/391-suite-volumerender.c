@@ -1,17 +1,21 @@
 /*
  * volumeRender (examples/suite/volumerender, CUDA SDK): the small
  * workload's 256 x 256 packed RGBA image equals a C reference bit for bit.
- * The arithmetic follows the PTX nvcc emits: u = fma(x / W, 2, -1) with the
- * division correctly rounded; each direction component fma(u, m0, v * m1)
- * - (m2 + m2); the length's rsqrt.approx (gpusim's, src/fp) of dz dz fused
- * onto dx dx fused onto dy dy; the slab test through correctly rounded
- * reciprocals; the first position fma(d, tnear, o), later ones step + pos;
- * the alpha times the density, the colour premultiplied, each sum fused as
- * fma(1 - alpha sum, c, sum); brightness, saturation, times 255 truncated.
- * Texture fetches call gpusim's texture unit (src/exec/texture.h, whose
- * filtering rules are fitted to an H100 and checked in their own tests) on
- * the host copies of the volume and the transfer function, as the reference
- * uses gpusim's rsqrt.approx.
+ * The view matrix and transfer function the reference uses are literals
+ * here (small.gsw's set lines), checked against the device copies. The
+ * arithmetic follows the PTX nvcc emits: u = fma(x / W, 2, -1) with the
+ * division correctly rounded; each heading component fma(u, m0, v * m1)
+ * - (m2 + m2); the length's rsqrt.approx (gpusim's, src/fp) of hz hz fused
+ * onto hx hx fused onto hy hy; per axis the plane distances through a
+ * correctly rounded reciprocal, the entry max(x's, max(y's, z's)) of the
+ * nearer ones and the exit min(x's, min(y's, z's)) of the farther; the
+ * first point fma(heading, dist, from), later ones stride + point; the
+ * opacity the alpha times the density, each channel fused as
+ * fma(1 - alpha so far, tint * opacity, channel); brightness, saturation,
+ * times 255 truncated. Texture fetches call gpusim's texture unit
+ * (src/exec/texture.h, whose filtering rules are fitted to an H100 and
+ * checked in their own tests) on the host copies of the volume and the
+ * transfer function, as the reference uses gpusim's rsqrt.approx.
  */
 #include <math.h>
 #include <string.h>
@@ -29,6 +33,20 @@ static gs_workload wl;
 static gs_wl_state state;
 static uint8_t volume[VOL * VOL * VOL];
 static uint32_t want[W * W];
+/* The inverse view matrix, three rows (x, y, z, translation): the camera 4
+ * units from the centre, turned 30 degrees about y (small.gsw's VIEW sets). */
+static float view[12] = {
+    0.8660254f, 0.0f, 0.5f,  2.0f,
+    0.0f,       1.0f, 0.0f,  0.0f,
+    -0.5f,      0.0f, 0.8660254f, 3.4641016f,
+};
+/* The transfer function, RGBA (small.gsw's TRANSFER sets): black, red,
+ * orange, yellow, green, cyan, blue, magenta, black. */
+static float transfer[36] = {
+    0.0f, 0.0f, 0.0f, 0.0f,   1.0f, 0.0f, 0.0f, 1.0f,   1.0f, 0.5f, 0.0f, 1.0f,
+    1.0f, 1.0f, 0.0f, 1.0f,   0.0f, 1.0f, 0.0f, 1.0f,   0.0f, 1.0f, 1.0f, 1.0f,
+    0.0f, 0.0f, 1.0f, 1.0f,   1.0f, 0.0f, 1.0f, 1.0f,   0.0f, 0.0f, 0.0f, 0.0f,
+};
 static unsigned fetch_failures;
 
 static int read_host(void *context, uint64_t address, unsigned bytes, uint64_t value[2])
@@ -83,62 +101,62 @@ static void describe(gs_tex_desc *d, unsigned dims, unsigned format, unsigned ch
     d->slice = d->pitch * d->height;
 }
 
-static uint32_t render(unsigned x, unsigned y, const float m[12], const gs_tex_desc *vol,
-                       const gs_tex_desc *tf, float *transfer, unsigned *hits)
+/* The kernel's pixel (x, y): 0 where its line of sight misses the cube. */
+static uint32_t render(unsigned x, unsigned y, const gs_tex_desc *vol, const gs_tex_desc *tf,
+                       unsigned *hits)
 {
     const float density = 0.05f, brightness = 1.0f, offset = 0.0f, scale = 1.0f;
-    const float tstep = 0.01f;
+    const float gap = 0.01f;
     float u = fmaf((float)x / (float)W, 2.0f, -1.0f), v = fmaf((float)y / (float)W, 2.0f, -1.0f);
-    float o[3], d[3], inv_r[3], tmin[3], tmax[3], pos[3], step[3], sum[4] = {0, 0, 0, 0};
-    float len2, inv_len, tnear, tfar, t;
-    int k, i;
+    float from[3], heading[3], closer[3], farther[3], at[3], stride[3], px[4] = {0, 0, 0, 0};
+    float len2, shrink, enter, leave, dist;
+    int k, n;
     for (k = 0; k < 3; k++) {
-        o[k] = m[4 * k + 3];
-        d[k] = fmaf(u, m[4 * k], v * m[4 * k + 1]) - (m[4 * k + 2] + m[4 * k + 2]);
+        const float *row = &view[4 * k];
+        from[k] = row[3];
+        heading[k] = fmaf(u, row[0], v * row[1]) - (row[2] + row[2]);
     }
-    len2 = fmaf(d[2], d[2], fmaf(d[0], d[0], d[1] * d[1]));
-    inv_len = wlb_f32(gs_f32_rsqrt_approx(wlb_bits(len2), 0));
+    len2 = fmaf(heading[2], heading[2], fmaf(heading[0], heading[0], heading[1] * heading[1]));
+    shrink = wlb_f32(gs_f32_rsqrt_approx(wlb_bits(len2), 0));
     for (k = 0; k < 3; k++) {
-        float bot, top;
-        d[k] = inv_len * d[k];
-        inv_r[k] = 1.0f / d[k];
-        bot = (-1.0f - o[k]) * inv_r[k];
-        top = (1.0f - o[k]) * inv_r[k];
-        tmin[k] = fminf(top, bot);
-        tmax[k] = fmaxf(top, bot);
+        float recip, to_low, to_high;
+        heading[k] = shrink * heading[k];
+        recip = 1.0f / heading[k];
+        to_low = (-1.0f - from[k]) * recip;
+        to_high = (1.0f - from[k]) * recip;
+        closer[k] = fminf(to_high, to_low);
+        farther[k] = fmaxf(to_high, to_low);
     }
-    tnear = fmaxf(fmaxf(tmin[0], tmin[1]), fmaxf(tmin[0], tmin[2]));
-    tfar = fminf(fminf(tmax[0], tmax[1]), fminf(tmax[0], tmax[2]));
-    if (!(tfar > tnear))
+    enter = fmaxf(closer[0], fmaxf(closer[1], closer[2]));
+    leave = fminf(farther[0], fminf(farther[1], farther[2]));
+    if (!(leave > enter))
         return 0;   /* the cleared pixel */
     ++*hits;
-    if (tnear < 0.0f)
-        tnear = 0.0f;
-    t = tnear;
+    dist = enter < 0.0f ? 0.0f : enter;
     for (k = 0; k < 3; k++) {
-        pos[k] = fmaf(d[k], tnear, o[k]);
-        step[k] = d[k] * tstep;
+        at[k] = fmaf(heading[k], dist, from[k]);
+        stride[k] = heading[k] * gap;
     }
-    for (i = 0; i < 500; i++) {
-        float sample[4], col[4], alpha, rest;
-        fetch(vol, volume, fmaf(pos[0], 0.5f, 0.5f), fmaf(pos[1], 0.5f, 0.5f),
-              fmaf(pos[2], 0.5f, 0.5f), sample);
-        fetch(tf, transfer, (sample[0] - offset) * scale, 0.0f, 0.0f, col);
-        alpha = col[3] * density;
-        rest = 1.0f - sum[3];
+    for (n = 0; n < 500; n++) {
+        float level[4], tint[4], opacity, through;
+        fetch(vol, volume, fmaf(at[0], 0.5f, 0.5f), fmaf(at[1], 0.5f, 0.5f),
+              fmaf(at[2], 0.5f, 0.5f), level);
+        fetch(tf, transfer, (level[0] - offset) * scale, 0.0f, 0.0f, tint);
+        opacity = tint[3] * density;
+        through = 1.0f - px[3];
         for (k = 0; k < 3; k++)
-            sum[k] = fmaf(rest, col[k] * alpha, sum[k]);
-        sum[3] = fmaf(rest, alpha, sum[3]);
-        if (sum[3] > 0.95f)
+            px[k] = fmaf(through, tint[k] * opacity, px[k]);
+        px[3] = fmaf(through, opacity, px[3]);
+        if (px[3] > 0.95f)
             break;
-        t = t + tstep;
-        if (t > tfar)
+        dist = dist + gap;
+        if (dist > leave)
             break;
         for (k = 0; k < 3; k++)
-            pos[k] = step[k] + pos[k];
+            at[k] = stride[k] + at[k];
     }
-    return channel(sum[3] * brightness) << 24 | channel(sum[2] * brightness) << 16 |
-           channel(sum[1] * brightness) << 8 | channel(sum[0] * brightness);
+    return channel(px[3] * brightness) << 24 | channel(px[2] * brightness) << 16 |
+           channel(px[1] * brightness) << 8 | channel(px[0] * brightness);
 }
 
 static void test_volumerender_small(void)
@@ -147,24 +165,25 @@ static void test_volumerender_small(void)
     gs_datagen gen;
     gs_tex_desc vol, tf;
     uint32_t *view_bits, *transfer_bits, *got, diffs = 0, i, coloured = 0;
-    float view[12], transfer[36];
     unsigned x, y, hits = 0;
     GS_CHECK_EQ(GS_OK, wlb_run("volumerender", "small", &wl, &host, &arena, &state));
     b = &wl.buffers[test_buffer(&wl, "VOLUME")];
     gs_datagen_start(&gen, &b->init);
     for (i = 0; i < VOL * VOL * VOL; i++)
         volume[i] = (uint8_t)gs_datagen_next(&gen);
-    view_bits = wlb_result32(&host, &wl, &state, "VIEW");   /* as the workload's sets wrote */
+    /* The workload's set lines wrote the literals above: the device copies match them. */
+    view_bits = wlb_result32(&host, &wl, &state, "VIEW");
     transfer_bits = wlb_result32(&host, &wl, &state, "TRANSFER");
-    memcpy(view, view_bits, sizeof view);
-    memcpy(transfer, transfer_bits, sizeof transfer);
-    GS_CHECK_EQ(0x3F5DB3D7u, view_bits[0]);   /* cos 30 degrees, rounded */
-    GS_CHECK(transfer[4] == 1.0f && transfer[9] == 0.5f);
+    GS_CHECK_EQ(0x3F5DB3D7u, wlb_bits(view[0]));   /* cos 30 degrees, rounded */
+    for (i = 0; i < 12; i++)
+        GS_CHECK_EQ(wlb_bits(view[i]), view_bits[i]);
+    for (i = 0; i < 36; i++)
+        GS_CHECK_EQ(wlb_bits(transfer[i]), transfer_bits[i]);
     describe(&vol, 3, GS_TEX_U8, 1, VOL);
     describe(&tf, 1, GS_TEX_F32, 4, 9);
     for (y = 0; y < W; y++)
         for (x = 0; x < W; x++) {
-            want[y * W + x] = render(x, y, view, &vol, &tf, transfer, &hits);
+            want[y * W + x] = render(x, y, &vol, &tf, &hits);
             coloured += (want[y * W + x] & 0x00FFFFFFu) != 0;
         }
     GS_CHECK(hits > W * W / 8u && hits < W * W);   /* some rays miss the box */

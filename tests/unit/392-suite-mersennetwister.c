@@ -17,8 +17,8 @@
 
 #define NRNG 32768u
 #define NPER 64u
-#define MT_NN 19
-#define MT_MM 9
+#define RING 19   /* state words a twister */
+#define AHEAD 9   /* distance to the word mixed into each step */
 
 static gs_host host;
 static gs_arena arena;
@@ -29,24 +29,23 @@ static float want[NRNG * NPER];
 
 static void twister(uint32_t g)
 {
-    const uint32_t matrix_a = params[4 * g], mask_b = params[4 * g + 1],
-                   mask_c = params[4 * g + 2];
-    uint32_t mt[MT_NN], n;
-    int s = 0, i;
-    mt[0] = params[4 * g + 3];
-    for (i = 1; i < MT_NN; i++)
-        mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
-    for (n = 0; n < NPER; n++) {
-        int s1 = (s + 1) % MT_NN, sm = (s + MT_MM) % MT_NN;
-        uint32_t x = (mt[s] & 0xFFFFFFFEu) | (mt[s1] & 1u);
-        x = mt[sm] ^ (x >> 1) ^ ((x & 1u) ? matrix_a : 0u);
-        mt[s] = x;
-        s = s1;
-        x ^= x >> 12;
-        x ^= (x << 7) & mask_b;
-        x ^= (x << 15) & mask_c;
-        x ^= x >> 18;
-        want[n * NRNG + g] = ((float)x + 1.0f) / 4294967296.0f;
+    const uint32_t mat = params[4 * g], mask1 = params[4 * g + 1], mask2 = params[4 * g + 2];
+    uint32_t w[RING], k;
+    int at = 0, i;
+    w[0] = params[4 * g + 3];
+    for (i = 1; i < RING; i++)
+        w[i] = 1812433253u * (w[i - 1] ^ (w[i - 1] >> 30)) + (uint32_t)i;
+    for (k = 0; k < NPER; k++) {
+        int nxt = (at + 1) % RING, far = (at + AHEAD) % RING;
+        uint32_t y = (w[at] & 0xFFFFFFFEu) | (w[nxt] & 1u);
+        y = w[far] ^ (y >> 1) ^ ((y & 1u) ? mat : 0u);
+        w[at] = y;
+        at = nxt;
+        y ^= y >> 12;
+        y ^= (y << 7) & mask1;
+        y ^= (y << 15) & mask2;
+        y ^= y >> 18;
+        want[k * NRNG + g] = ((float)y + 1.0f) / 4294967296.0f;
     }
 }
 

@@ -3,20 +3,28 @@
  * the small workload's four outputs equal a C reference bit for bit: each
  * of the 240 matrices' Gerschgorin bounds (LG, UG) and the final interval
  * list bisectKernel writes (LEFT, the eigenvalues, and LEFTCOUNT, their
- * indices), in the list's order. The reference replays the block step by
- * step between its barriers: every thread's interval, the Sturm counts,
- * the halves kept in place, the second halves appended at the exclusive
- * prefix sum of the flags (any scan gives that sum), and the list's new
- * length. Its float operations follow nvcc's code (eigenvalues.ptx): the
- * Gerschgorin radius prev + next, the bounds by min.f32 and max.f32 of
- * d - r and d + r, the widening ((bnorm + bnorm) * n) * 2^-23 and
- * bnorm * 0x35B00000 (11 eps) subtracted or added unfused; the midpoint
- * (l + r) * 0.5 when the ends' signs differ, else fma(r - l, 0.5, l); the
- * recurrence delta = (d - mid) - (s * s) / delta (div.rn, IEEE division)
- * from delta = 1, counting delta < 0; convergence when |r - l| is not
- * above max(5e-37, max(|l|, |r|) * precision), then both ends the
- * midpoint. As a sanity check each matrix's counts are a permutation of
- * 0..63 and its eigenvalues sum to its trace within 1e-3.
+ * indices), in the list's order. The reference replays the block round by
+ * round between its barriers: every live slot's interval, the Sturm counts
+ * at the split points, the halves kept in place, the upper halves appended
+ * at the exclusive prefix sum of the append flags (any scan gives that
+ * sum), and the list's new length; a list longer than its 64 slots fails
+ * the test. Its float operations follow nvcc's code (eigenvalues.ptx): the
+ * Gerschgorin reach above + below, the bounds by min.f32 and max.f32 of
+ * a - reach and a + reach, the padding ((scale + scale) * n) * 2^-23 and
+ * scale * 0x35B00000 (11 eps) subtracted or added unfused; the split point
+ * (lo + hi) * 0.5 when the ends' signs differ, else fma(hi - lo, 0.5, lo);
+ * the pivot recurrence p = (a - x) - (b * b) / p (div.rn, IEEE division)
+ * from p = 1, counting p < 0; collapse to the split point of the interval
+ * when |hi - lo| is not above max(5e-37, max(|lo|, |hi|) * tolerance).
+ * min.f32/max.f32 are written as fminf/fmaxf: both return the non-NaN
+ * operand and differ only on a +0/-0 pair (the simulator's min.f32 takes
+ * -0 as the smaller, glibc's fminf returns its first operand). No NaN
+ * arises from finite inputs, and no -0.0 reaches a min or max unless a
+ * diagonal entry is -0.0 (a - reach is -0 only for a = -0; reach, |x|,
+ * the tolerance product and the padded upper bound are never -0), so the
+ * test checks that the inputs are finite with no -0.0 diagonal entry. As
+ * a sanity check each matrix's counts are a permutation of 0..63 and its
+ * eigenvalues sum to its trace within 1e-3.
  */
 #include <math.h>
 #include <string.h>
@@ -36,168 +44,184 @@ static uint32_t bits[NT];
 static float d[NT], s[NT], lg[NM], ug[NM], out_left[NT];
 static uint32_t out_count[NT];
 
-static float pmin(float a, float b)
+/* Split point of [lo, hi], as bisect_point in the kernel. */
+static float bisect_point(float lo, float hi)
 {
-    return wlb_f32(gs_f32_min(wlb_bits(a), wlb_bits(b), 0));
+    if ((lo < 0.0f) != (hi < 0.0f))
+        return (lo + hi) * 0.5f;
+    return fmaf(hi - lo, 0.5f, lo);
 }
 
-static float pmax(float a, float b)
+static void gerschgorin(const float *a, const float *b, unsigned n, float *plo, float *phi)
 {
-    return wlb_f32(gs_f32_max(wlb_bits(a), wlb_bits(b), 0));
-}
-
-static float midpoint(float l, float r)
-{
-    if ((l < 0.0f) != (r < 0.0f))
-        return (l + r) * 0.5f;
-    return fmaf(r - l, 0.5f, l);
-}
-
-static void gerschgorin(const float *dm, const float *sm, unsigned n, float *plg, float *pug)
-{
-    float lo = wlb_f32(0x7F7FFFFFu), hi = wlb_f32(0xFF7FFFFFu), prev = 0.0f;
-    float bnorm, psi, widen;
-    unsigned i;
-    for (i = 0; i < n; i++) {
-        float next = (i + 1u < n) ? fabsf(sm[i + 1u]) : 0.0f;
-        float r = prev + next;
-        lo = pmin(lo, dm[i] - r);
-        hi = pmax(hi, dm[i] + r);
-        prev = next;
+    float lo = wlb_f32(0x7F7FFFFFu), hi = wlb_f32(0xFF7FFFFFu), above = 0.0f;
+    float scale, guard, per_row;
+    unsigned row;
+    for (row = 0; row < n; row++) {
+        float below = (row + 1u < n) ? fabsf(b[row + 1u]) : 0.0f;
+        float reach = above + below;
+        lo = fminf(lo, a[row] - reach);
+        hi = fmaxf(hi, a[row] + reach);
+        above = below;
     }
-    bnorm = pmax(fabsf(lo), fabsf(hi));
-    psi = bnorm * wlb_f32(0x35B00000u);
-    widen = ((bnorm + bnorm) * (float)n) * wlb_f32(0x34000000u);
-    lo = (lo - widen) - psi;
-    hi = psi + (hi + widen);
-    *plg = lo;
-    *pug = pmax(lo, hi);
+    scale = fmaxf(fabsf(lo), fabsf(hi));
+    guard = scale * wlb_f32(0x35B00000u);
+    per_row = ((scale + scale) * (float)n) * wlb_f32(0x34000000u);
+    lo = (lo - per_row) - guard;
+    hi = guard + (hi + per_row);
+    *plo = lo;
+    *phi = fmaxf(lo, hi);
 }
 
-typedef struct list {
-    float left[NN], right[NN];
-    uint32_t lc[NN], rc[NN];
-} list;
+/* An interval and its list, as the kernel's Interval and IntervalList. */
+typedef struct interval {
+    float lo, hi;
+    uint32_t n_lo, n_hi;
+} interval;
 
-static void store(list *L, unsigned a, float l, float r, uint32_t lc, uint32_t rc, float prec)
+typedef struct interval_list {
+    float lo[NN], hi[NN];
+    uint32_t n_lo[NN], n_hi[NN];
+} interval_list;
+
+static interval make_interval(float lo, float hi, uint32_t n_lo, uint32_t n_hi)
 {
-    float width = fabsf(r - l);
-    float tol = pmax(fabsf(l), fabsf(r)) * prec;
-    L->lc[a] = lc;
-    L->rc[a] = rc;
-    if (!(width > pmax(5.0e-37f, tol))) {
-        float lambda = midpoint(l, r);
-        L->left[a] = lambda;
-        L->right[a] = lambda;
-    } else {
-        L->left[a] = l;
-        L->right[a] = r;
+    interval iv;
+    iv.lo = lo;
+    iv.hi = hi;
+    iv.n_lo = n_lo;
+    iv.n_hi = n_hi;
+    return iv;
+}
+
+static interval read_slot(const interval_list *list, unsigned slot)
+{
+    return make_interval(list->lo[slot], list->hi[slot], list->n_lo[slot], list->n_hi[slot]);
+}
+
+static void write_slot(interval_list *list, unsigned slot, interval iv)
+{
+    list->lo[slot] = iv.lo;
+    list->hi[slot] = iv.hi;
+    list->n_lo[slot] = iv.n_lo;
+    list->n_hi[slot] = iv.n_hi;
+}
+
+/* Collapse onto the centre when not wider than allowed (setp.gtu). */
+static void settle_into(interval_list *list, unsigned slot, interval iv, float tol)
+{
+    float allowed = fmaxf(5.0e-37f, fmaxf(fabsf(iv.lo), fabsf(iv.hi)) * tol);
+    if (!(fabsf(iv.hi - iv.lo) > allowed)) {
+        float centre = bisect_point(iv.lo, iv.hi);
+        iv.lo = centre;
+        iv.hi = centre;
     }
+    write_slot(list, slot, iv);
 }
 
-/* bisectKernel on one matrix, replayed barrier to barrier. */
-static void bisect(const float *dm, const float *sm, unsigned n, float lo, float hi,
-                   float prec, float *left_out, uint32_t *count_out)
+/* Negative pivots of T - x I; b[0] is read as 0 (the staged matrix). */
+static uint32_t count_below(const float *a, const float *b, unsigned n, float x)
 {
-    static list L;
-    static float l[NN], r[NN], mid[NN];
-    static uint32_t lc[NN], rc[NN], mc[NN], second[NN], scan[NN];
-    unsigned active = 1, t, k;
-    L.left[0] = lo;
-    L.right[0] = hi;
-    L.lc[0] = 0;
-    L.rc[0] = n;
+    uint32_t negatives = 0;
+    float pivot = 1.0f;
+    unsigned row;
+    for (row = 0; row < n; row++) {
+        float coupling = row == 0 ? 0.0f : b[row];
+        pivot = (a[row] - x) - (coupling * coupling) / pivot;
+        negatives += pivot < 0.0f ? 1u : 0u;
+    }
+    return negatives;
+}
+
+/* bisectKernel on one matrix, replayed round by round (barrier to barrier). */
+static void bisect(const float *a, const float *b, unsigned n, float lo, float hi, float tol,
+                   float *values, uint32_t *ranks)
+{
+    static interval_list list;
+    static interval mine[NN], extra[NN];
+    static float split[NN];
+    static uint32_t n_split[NN], offset[NN];
+    static unsigned char is_open[NN], append[NN];
+    unsigned live = 1, t;
+    write_slot(&list, 0, make_interval(lo, hi, 0, n));
     for (;;) {
-        int converged = 1;
-        uint32_t total = 0;
-        for (t = 0; t < active; t++) {
-            l[t] = L.left[t];
-            r[t] = L.right[t];
-            lc[t] = L.lc[t];
-            rc[t] = L.rc[t];
-            if (l[t] != r[t]) {
-                mid[t] = midpoint(l[t], r[t]);
-                converged = 0;
-            } else if (rc[t] - lc[t] > 1u) {
-                converged = 0;
+        int busy = 0, fits;
+        unsigned appended = 0;
+        for (t = 0; t < live; t++) {
+            mine[t] = read_slot(&list, t);
+            is_open[t] = mine[t].lo != mine[t].hi;
+            if (is_open[t]) {
+                split[t] = bisect_point(mine[t].lo, mine[t].hi);
+                busy = 1;
+            } else if (mine[t].n_hi - mine[t].n_lo > 1u) {
+                busy = 1;
             }
         }
-        if (converged)
+        if (!busy)
             break;
-        for (t = 0; t < active; t++) {
-            mc[t] = 0;
-            if (l[t] != r[t]) {
-                float delta = 1.0f;
-                for (k = 0; k < n; k++) {
-                    float sk = k == 0 ? 0.0f : sm[k];
-                    delta = (dm[k] - mid[t]) - (sk * sk) / delta;
-                    mc[t] += delta < 0.0f ? 1u : 0u;
-                }
-            }
-        }
-        for (t = 0; t < active; t++) {
-            second[t] = 0;
-            if (l[t] != r[t]) {
-                if (lc[t] != mc[t] && mc[t] != rc[t]) {
-                    store(&L, t, l[t], mid[t], lc[t], mc[t], prec);
-                    second[t] = 1;
-                } else if (lc[t] != mc[t]) {
-                    store(&L, t, l[t], mid[t], lc[t], mc[t], prec);
-                } else {
-                    store(&L, t, mid[t], r[t], mc[t], rc[t], prec);
-                }
+        for (t = 0; t < live; t++)
+            n_split[t] = is_open[t] ? count_below(a, b, n, split[t]) : 0u;
+        for (t = 0; t < live; t++) {
+            append[t] = 0;
+            if (is_open[t]) {
+                int lower_full = n_split[t] != mine[t].n_lo;
+                int upper_full = n_split[t] != mine[t].n_hi;
+                extra[t] = make_interval(split[t], mine[t].hi, n_split[t], mine[t].n_hi);
+                settle_into(&list, t,
+                            lower_full ? make_interval(mine[t].lo, split[t], mine[t].n_lo,
+                                                       n_split[t])
+                                       : extra[t],
+                            tol);
+                append[t] = (unsigned char)(lower_full && upper_full);
             } else {
-                uint32_t half = (rc[t] - lc[t]) >> 1;
-                L.left[t] = l[t];
-                L.right[t] = l[t];
-                L.lc[t] = lc[t];
-                if (half > 0) {
-                    mc[t] = lc[t] + half;
-                    mid[t] = l[t];
-                    r[t] = l[t];
-                    L.rc[t] = mc[t];
-                    second[t] = 1;
-                } else {
-                    L.rc[t] = rc[t];
+                uint32_t half = (mine[t].n_hi - mine[t].n_lo) >> 1;
+                interval kept = make_interval(mine[t].lo, mine[t].lo, mine[t].n_lo, mine[t].n_hi);
+                extra[t] = kept;
+                if (half != 0) {
+                    kept.n_hi = mine[t].n_lo + half;
+                    extra[t].n_lo = kept.n_hi;
+                    append[t] = 1;
                 }
+                write_slot(&list, t, kept);
             }
-            scan[t] = total;
-            total += second[t];
+            offset[t] = appended; /* the exclusive prefix sum of the flags */
+            appended += append[t];
         }
-        for (t = 0; t < active; t++) {
-            unsigned a = active + scan[t];
-            if (!second[t])
+        fits = live + appended <= NN;
+        GS_CHECK(fits && "interval list overflow");
+        if (!fits)
+            return;
+        for (t = 0; t < live; t++) {
+            if (!append[t])
                 continue;
-            if (a >= NN) {
-                printf("  interval list overflow\n");
-                return;
-            }
-            if (l[t] != r[t]) {
-                store(&L, a, mid[t], r[t], mc[t], rc[t], prec);
-            } else {
-                L.left[a] = l[t];
-                L.right[a] = l[t];
-                L.lc[a] = mc[t];
-                L.rc[a] = rc[t];
-            }
+            if (is_open[t])
+                settle_into(&list, live + offset[t], extra[t], tol);
+            else
+                write_slot(&list, live + offset[t], extra[t]);
         }
-        active += total;
+        live += appended;
     }
     for (t = 0; t < n; t++) {
-        left_out[t] = L.left[t];
-        count_out[t] = L.lc[t];
+        values[t] = list.lo[t];
+        ranks[t] = list.n_lo[t];
     }
 }
 
 static void test_eigenvalues_small(void)
 {
     const float prec = 0.00001f;
-    unsigned m, i, bad_perm = 0, bad_trace = 0;
+    unsigned m, i, bad_input = 0, bad_perm = 0, bad_trace = 0;
     GS_CHECK_EQ(GS_OK, wlb_run("eigenvalues", "small", &wl, &host, &arena, &state));
     test_initial32(&wl, "D", bits);
     memcpy(d, bits, sizeof d);
     test_initial32(&wl, "S", bits);
     memcpy(s, bits, sizeof s);
+    /* fminf/fmaxf stand for min.f32/max.f32 only without NaNs and -0.0
+     * inputs (header comment). */
+    for (i = 0; i < NT; i++)
+        bad_input += (!isfinite(d[i]) || !isfinite(s[i]) || (d[i] == 0.0f && signbit(d[i])))
+                         ? 1u : 0u;
+    GS_CHECK_EQ(0, bad_input);
     for (m = 0; m < NM; m++) {
         gerschgorin(d + m * NN, s + m * NN, NN, &lg[m], &ug[m]);
         bisect(d + m * NN, s + m * NN, NN, lg[m], ug[m], prec, out_left + m * NN,

@@ -75,7 +75,7 @@ static uint32_t to_s32(float a)
 
 static uint32_t channel(float c)
 {
-    return (uint32_t)(wlb_f32(gs_f32_sat(wlb_bits(c))) * 255.0f);
+    return (uint32_t)(wlb_sat(c) * 255.0f);
 }
 
 static float hit_sphere(const float *s, const float o[3], const float d[3])

@@ -1,5 +1,5 @@
 /*
- * Helpers for the suite functional tests 230-249 (helper wl-b): run a
+ * Helpers for the suite functional tests (230 on): run a
  * workload file of examples/suite/NAME/ from disk (tests run from the
  * repository root, tests/run_tests.py) through the workload runner
  * (src/host/workload.h), so the tests need no embedding, and read its
@@ -211,15 +211,33 @@ static inline float wlb_expf_fast(float x)
     return wlb_f32(gs_f32_ex2_approx(wlb_bits(x * 1.44269502162933349609375f), 0));
 }
 
+/* cvt.sat: clamp to [0, 1], NaN (and -0) to +0; plain comparisons. */
+static inline float wlb_sat(float x)
+{
+    return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;
+}
+
+/* fma.rm(t, 252, 12582913) for t in [0, 1]: the sum lies in [2^23, 2^24),
+ * where floats are the integers, so rounding down is 12582913 + floor(252 t),
+ * here in exact integer arithmetic on t's bits (not gpusim's fma). */
+static inline float wlb_fma_rm_252(float t)
+{
+    uint32_t b = wlb_bits(t), e = (b >> 23) & 0xFFu;
+    uint64_t m = (uint64_t)((b & 0x7FFFFFu) | (e != 0 ? 0x800000u : 0u)) * 252u;
+    uint32_t shift = e != 0 ? 150u - e : 149u;   /* t = mantissa x 2^-shift */
+    return (float)(12582913u + (uint32_t)(shift >= 64u ? 0u : m >> shift));
+}
+
 /* expf(x) in full precision as nvcc (sm_75, no -use_fast_math) inlines it:
  * t = sat(fma(x, log2 e / 256 rounded (0x3BBB989D), 0.5)); j = fma.rm(t,
  * 252, 12582913), whose low bits are the integer part; the reduced argument
  * fma(x, lo, fma(x, log2 e, -(j - 12583039))) with log2 e split in two;
- * then ex2.approx.ftz of it (gpusim's) times 2^j by an exponent shift. */
+ * then ex2.approx.ftz of it (gpusim's: a GPU's special-function unit is not
+ * public) times 2^j by an exponent shift. */
 static inline float wlb_expf_full(float x)
 {
-    float t = wlb_f32(gs_f32_sat(wlb_bits(fmaf(x, wlb_f32(0x3BBB989Du), 0.5f))));
-    float j = wlb_f32(gs_f32_fma(wlb_bits(t), 0x437C0000u, 0x4B400001u, GS_FROUND_RM, 0));
+    float t = wlb_sat(fmaf(x, wlb_f32(0x3BBB989Du), 0.5f));
+    float j = wlb_fma_rm_252(t);
     float r = -(j + wlb_f32(0xCB40007Fu));
     r = fmaf(x, wlb_f32(0x3FB8AA3Bu), r);
     r = fmaf(x, wlb_f32(0x32A57060u), r);

@@ -13,7 +13,8 @@
  * offsets around its region's bin 32 bins at a time: each half-warp copies up
  * to 4 bins (32 floats, two coalesced loads of 16) into a shared-memory
  * cache, then every thread loops over the cached bins' atoms until q == 0,
- * skips an atom whose dx^2 + dz^2 reaches the cutoff, and for each of its
+ * skips an atom whose dx^2 + dz^2 reaches the cutoff (Parboil's optional
+ * cylinder check, taken here), and for each of its
  * four points within the cutoff adds q * rsqrtf(r2) * s * s,
  * s = 1 - r2 / cutoff^2.
  *
@@ -43,23 +44,22 @@
 #define INV_BIN_LENGTH (1.f / BIN_LENGTH)
 #define REGION_POINTS 512               /* 8 x 8 x 8 lattice points */
 
-/* The neighbour list Parboil's host builds, by one thread. */
-extern "C" __global__ void cutcp_nbrlist(int c, float cutoff, int3 *nbrlist, int *nbrlistlen)
+/* The neighbour list Parboil's host builds, by one thread: every bin offset
+ * (dx, dy, dz) in [-pad, pad]^3, z slowest, whose centre distance in bin
+ * lengths, squared, stays below (cutoff + the bin's diagonal)^2. */
+extern "C" __global__ void cutcp_nbrlist(int pad, float cutoff, int3 *offsets, int *offsetCount)
 {
-    float s = sqrtf(3.f);
-    float r2 = (cutoff + s * BIN_LENGTH) * (cutoff + s * BIN_LENGTH);
-    int cnt = 0, i, j, k;
-    for (k = -c; k <= c; k++)
-        for (j = -c; j <= c; j++)
-            for (i = -c; i <= c; i++) {
-                if ((i * i + j * j + k * k) * BIN_LENGTH * BIN_LENGTH >= r2)
-                    continue;
-                nbrlist[cnt].x = i;
-                nbrlist[cnt].y = j;
-                nbrlist[cnt].z = k;
-                cnt++;
+    const float reach = cutoff + sqrtf(3.f) * BIN_LENGTH;
+    const float reach2 = reach * reach;
+    int n = 0;
+    for (int dz = -pad; dz <= pad; dz++)
+        for (int dy = -pad; dy <= pad; dy++)
+            for (int dx = -pad; dx <= pad; dx++) {
+                const int cells2 = dx * dx + dy * dy + dz * dz;
+                if (cells2 * BIN_LENGTH * BIN_LENGTH < reach2)
+                    offsets[n++] = make_int3(dx, dy, dz);
             }
-    nbrlistlen[0] = cnt;
+    *offsetCount = n;
 }
 
 /* The binned atoms: one thread per slot of every bin, padding included. */
@@ -125,7 +125,7 @@ extern "C" __global__ void cutcp_lattice(int binsX, int binsY, const float4 *bin
             for (int a = 0; a < BIN_DEPTH; a++) {
                 const float *atom = &cache[b * BIN_FLOATS + a * 4];
                 const float q = atom[3];
-                if (0.f == q)
+                if (q == 0.f)
                     break;   /* the bin's atoms come first: the rest are empty */
                 const float dx = atom[0] - px, dz = atom[2] - pz;
                 const float dxz2 = dx * dx + dz * dz;

@@ -27,12 +27,15 @@
  * Departures: the SDK reads lena_std.ppm; here a first kernel (makeImage)
  * builds a smooth image from seeded random noise: red a horizontal
  * gradient, green a vertical one, blue a diagonal one, each plus noise in
- * [-16, 15], clamped to [0, 255], alpha 255, written block-linear. The SDK
- * computes its permutations on the host and copies them to global memory;
- * here a second kernel (makePermutations) writes them: the 965 monotone
- * assignments of the four weights 1, 2/3, 1/3, 0 (in that order) to the 16
- * sorted colours that use at least two weights (a single weight makes the
- * least-squares system singular), repeated from the first to fill 1024. The
+ * [-16, 15], clamped to [0, 255], alpha 255, written block-linear. The SDK's
+ * host builds a permutation table holding both three-colour and four-colour
+ * permutations, copied to global memory, and its kernel also tries DXT1's
+ * three-colour mode; here a second kernel (makePermutations) writes
+ * four-colour permutations only, the 965 monotone assignments of the four
+ * weights 1, 2/3, 1/3, 0 (in that order) to the 16 sorted colours that use
+ * at least two weights (a single weight makes the least-squares system
+ * singular), repeated from the first to fill 1024, and compress searches
+ * the four-colour mode alone. The
  * SDK's launch loops over grid-sized chunks with a block offset; here one
  * launch covers the image. The endpoints expand as q / 31 and q / 63
  * (a multiplication by the rounded reciprocal).

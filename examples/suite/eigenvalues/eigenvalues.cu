@@ -1,262 +1,332 @@
 /*
  * Eigenvalues (the CUDA SDK's eigenvalues sample, seed 003 Table 21, EV):
- * every eigenvalue of a symmetric tridiagonal matrix by bisection, in the
- * shape of the SDK's small-matrix kernel; the project's own code.
+ * all eigenvalues of symmetric tridiagonal matrices by bisection, shaped
+ * like the SDK's kernel for small matrices; the code is the project's own.
  *
- * A matrix of order n is its diagonal d[0..n-1] and its off-diagonal s,
- * s[i] coupling rows i-1 and i (the SDK's shifted storage; s[0] is not
- * part of the matrix and is read as 0). gerschgorin bounds the spectrum
- * of each matrix by the Gerschgorin discs, widened by a few rounding
- * errors. bisectKernel then finds all n eigenvalues of one matrix in one
- * block: a list of intervals [left, right) with the Sturm counts of their
- * ends lives in shared memory, starting as the one interval
- * [lg, ug) (counts 0 and n). Each step every thread takes one interval
- * that has not converged, counts the eigenvalues below its midpoint with
- * the Sturm recurrence delta = d[k] - x - s[k]^2 / delta over the matrix
- * (d and s staged in shared memory, in the space the interval bounds left
- * for the count), and keeps the halves that hold eigenvalues: the first
- * in its own slot and, when both do, the second appended to the list
- * through an exclusive scan (up-sweep and down-sweep) of the threads'
- * flags in shared memory. An interval whose width is at most precision
- * times its larger end (or 5e-37) converges to its midpoint; a converged
- * interval holding several eigenvalues (a multiple one to working
- * precision) is split into two by count until each holds one. When every
- * interval holds one converged eigenvalue the block writes the list:
- * left[i] the eigenvalue and left_count[i] its index in ascending order.
+ * Storage: a matrix of order n is its diagonal diag[0..n-1] and its
+ * couplings offdiag, offdiag[i] joining rows i-1 and i (so offdiag[0] lies
+ * outside the matrix and is taken as 0, as in the SDK's layout).
  *
- * Departures: the SDK solves one matrix per run (the small kernel in one
- * block for n <= 512, else bisectKernelLarge, then the OneIntervals and
- * MultIntervals kernels); here a grid of blocks solves as many
- * independent matrices, one block each with the small kernel, so the
- * launch fills the GPU, and the large-matrix path is not modelled. The
- * block has as many threads as the matrix has rows (the SDK: 512 for any
- * n <= 512). The SDK computes the Gerschgorin interval on the host and
- * passes it as arguments; a workload file cannot, so a first kernel (a
- * thread per matrix, the host loop) computes it into global memory. The
- * inputs are seeded random values, as the SDK draws random ones.
+ * gerschgorin: one thread per matrix walks the rows, takes the union of
+ * the Gerschgorin discs (centre diag[i], radius the two couplings of row
+ * i) and pushes both ends out by a margin of a few float epsilons scaled
+ * by the larger bound magnitude, so rounding cannot leave an eigenvalue
+ * outside.
+ *
+ * bisectKernel: one block per matrix. Shared memory holds a list of
+ * half-open intervals [lo, hi) with, per end, the number of eigenvalues
+ * below it (obtained from Sturm sequences); it starts as the single
+ * interval from the Gerschgorin bounds, counts 0 and n. Per round, every
+ * thread owning a live slot copies its interval into registers and, if
+ * the interval still has width, bisects it: the matrix is copied into the
+ * shared bound arrays (free while bounds sit in registers), and the
+ * thread runs the pivot recurrence p = (diag[k] - x) - offdiag[k]^2 / p
+ * from p = 1, the number of negative pivots being the eigenvalues below
+ * the split point x. A half containing no eigenvalue is dropped; the
+ * thread writes back the first non-empty half into its own slot and, when
+ * both halves are populated, raises a flag for the upper one. An exclusive
+ * work-efficient scan (reduce, then distribute) of the flags in shared
+ * memory gives each flagged thread its slot behind the live ones, and the
+ * list grows by the flag total. An interval whose width does not exceed
+ * tolerance times its larger end magnitude, or 5e-37 if that is larger, is
+ * collapsed to its centre. A collapsed interval that still counts k > 1 eigenvalues (a
+ * cluster at working precision) is split by count into floor(k/2) and the
+ * rest, the same point repeated. The rounds end when every slot is a
+ * single collapsed eigenvalue; the block then stores, per slot, the value
+ * (out_values) and the count below it, i.e. its ascending index
+ * (out_ranks).
+ *
+ * Departures: the SDK solves a single matrix per run, with this kernel for
+ * n <= 512 and otherwise with bisectKernelLarge followed by its
+ * OneIntervals and MultIntervals kernels; here a grid of blocks solves one
+ * independent matrix each with the small-matrix scheme, to give the launch
+ * enough blocks, and the large path is not modelled. Blocks have one thread
+ * per row (the SDK always runs 512 threads for n <= 512). The SDK obtains
+ * the Gerschgorin interval on the host and passes it in; a workload file
+ * cannot do that, so the gerschgorin kernel computes it into global
+ * memory first. The matrices are seeded random data, as the SDK's are
+ * random.
  */
-#define MAX_THREADS 512
-#define MIN_ABS_INTERVAL 5.0e-37f
-#define FLT_EPS 1.192092896e-07f
+#define ROWS_LIMIT 512
+#define WIDTH_FLOOR 5.0e-37f
+#define F32_EPSILON 1.192092896e-07f
 
-/* Midpoint of [left, right] without overflow where both have one sign. */
-__device__ __forceinline__ float midpoint(float left, float right)
+/* ---- gerschgorin ------------------------------------------------------ */
+
+/* Push [*lo, *hi] outwards by a rounding margin proportional to its larger
+ * end magnitude and to the order of the matrix. */
+__device__ __forceinline__ void pad_bounds(float *lo, float *hi, unsigned int order)
 {
-    if ((left < 0.0f) != (right < 0.0f))
-        return (left + right) * 0.5f;
-    return left + (right - left) * 0.5f;
+    const float scale = fmaxf(fabsf(*lo), fabsf(*hi));
+    const float per_row = scale * 2.0f * (float)order * F32_EPSILON;
+    const float guard = (11.0f * F32_EPSILON) * scale;
+    *lo = *lo - per_row - guard;
+    *hi = *hi + per_row + guard;
 }
 
-extern "C" __global__ void gerschgorin(const float *g_d, const float *g_s, unsigned int n,
-                                       unsigned int num_matrices, float *g_lg, float *g_ug)
+extern "C" __global__ void gerschgorin(const float *diag, const float *offdiag, unsigned int order,
+                                       unsigned int count, float *lower_bounds,
+                                       float *upper_bounds)
 {
-    unsigned int m = blockIdx.x * blockDim.x + threadIdx.x;
-    if (m >= num_matrices)
+    const unsigned int which = blockIdx.x * blockDim.x + threadIdx.x;
+    if (which >= count)
         return;
-    const float *d = g_d + m * n, *s = g_s + m * n;
-    float lg = 3.402823466e+38f, ug = -3.402823466e+38f;
-    float prev = 0.0f;
-    for (unsigned int i = 0; i < n; i++) {
-        float next = (i + 1 < n) ? fabsf(s[i + 1]) : 0.0f;
-        float radius = prev + next;
-        lg = fminf(lg, d[i] - radius);
-        ug = fmaxf(ug, d[i] + radius);
-        prev = next;
+    const float *a = diag + which * order;
+    const float *b = offdiag + which * order;
+    float lo = 3.402823466e+38f;
+    float hi = -3.402823466e+38f;
+    float above = 0.0f; /* |coupling| to the previous row */
+    for (unsigned int row = 0; row < order; ++row) {
+        const float below = (row + 1 < order) ? fabsf(b[row + 1]) : 0.0f;
+        const float reach = above + below;
+        lo = fminf(lo, a[row] - reach);
+        hi = fmaxf(hi, a[row] + reach);
+        above = below;
     }
-    float bnorm = fmaxf(fabsf(lg), fabsf(ug));
-    float psi = 11.0f * FLT_EPS * bnorm;
-    float widen = bnorm * 2.0f * (float)n * FLT_EPS;
-    lg = lg - widen - psi;
-    ug = ug + widen + psi;
-    g_lg[m] = lg;
-    g_ug[m] = fmaxf(lg, ug);
+    pad_bounds(&lo, &hi, order);
+    lower_bounds[which] = lo;
+    upper_bounds[which] = fmaxf(lo, hi);
 }
 
-/* Interval [left, right] with counts into slot addr; converged to its
- * midpoint when narrow enough. */
-__device__ __forceinline__ void store_interval(unsigned int addr, float *s_left, float *s_right,
-                                               unsigned int *s_left_count,
-                                               unsigned int *s_right_count, float left,
-                                               float right, unsigned int left_count,
-                                               unsigned int right_count, float precision)
+/* ---- bisectKernel ------------------------------------------------------ */
+
+/* One interval as a thread holds it: its ends and the number of
+ * eigenvalues below each end. */
+struct Interval {
+    float lo, hi;
+    unsigned int n_lo, n_hi;
+};
+
+/* The block's interval list, one array per field. */
+struct IntervalList {
+    float lo[ROWS_LIMIT];
+    float hi[ROWS_LIMIT];
+    unsigned int n_lo[ROWS_LIMIT];
+    unsigned int n_hi[ROWS_LIMIT];
+};
+
+/* Everything bisectKernel keeps in shared memory. */
+struct BisectShared {
+    IntervalList list;
+    unsigned int flag[ROWS_LIMIT + 1]; /* append flags, then their scan */
+    unsigned int live;                 /* slots in use */
+    unsigned int span;                 /* live rounded up to a power of two */
+    unsigned int busy;                 /* some slot is not yet final */
+    unsigned int grow;                 /* some thread has an upper half to append */
+};
+
+__device__ __forceinline__ Interval make_interval(float lo, float hi, unsigned int n_lo,
+                                                  unsigned int n_hi)
 {
-    s_left_count[addr] = left_count;
-    s_right_count[addr] = right_count;
-    float width = fabsf(right - left);
-    float tol = fmaxf(fabsf(left), fabsf(right)) * precision;
-    if (width <= fmaxf(MIN_ABS_INTERVAL, tol)) {
-        float lambda = midpoint(left, right);
-        s_left[addr] = lambda;
-        s_right[addr] = lambda;
-    } else {
-        s_left[addr] = left;
-        s_right[addr] = right;
-    }
+    Interval iv;
+    iv.lo = lo;
+    iv.hi = hi;
+    iv.n_lo = n_lo;
+    iv.n_hi = n_hi;
+    return iv;
 }
 
-extern "C" __global__ void bisectKernel(const float *g_d, const float *g_s, unsigned int n,
-                                        const float *g_lg, const float *g_ug, float *g_left,
-                                        unsigned int *g_left_count, float precision)
+__device__ __forceinline__ Interval read_slot(const IntervalList &list, unsigned int slot)
 {
-    __shared__ float s_left[MAX_THREADS];
-    __shared__ float s_right[MAX_THREADS];
-    __shared__ unsigned int s_left_count[MAX_THREADS];
-    __shared__ unsigned int s_right_count[MAX_THREADS];
-    __shared__ unsigned int s_scan[MAX_THREADS + 1];
-    __shared__ unsigned int num_active, num_scan, all_converged, second_chunk;
+    return make_interval(list.lo[slot], list.hi[slot], list.n_lo[slot], list.n_hi[slot]);
+}
 
-    const unsigned int tid = threadIdx.x;
-    const unsigned int base = blockIdx.x * n;
-    float *s_d = s_left, *s_s = s_right;   /* the matrix, while bounds sit in registers */
-    float left = 0.0f, right = 0.0f, mid = 0.0f;
-    unsigned int left_count = 0, right_count = 0, mid_count = 0;
-    unsigned int second;
+__device__ __forceinline__ void write_slot(IntervalList &list, unsigned int slot,
+                                           const Interval &iv)
+{
+    list.lo[slot] = iv.lo;
+    list.hi[slot] = iv.hi;
+    list.n_lo[slot] = iv.n_lo;
+    list.n_hi[slot] = iv.n_hi;
+}
 
-    if (tid == 0) {
-        s_left[0] = g_lg[blockIdx.x];
-        s_right[0] = g_ug[blockIdx.x];
-        s_left_count[0] = 0;
-        s_right_count[0] = n;
-        num_active = 1;
-        num_scan = 1;
+/* The point splitting [lo, hi]: straight average when the ends straddle
+ * zero, otherwise lo plus half the width (cannot overflow). */
+__device__ __forceinline__ float bisect_point(float lo, float hi)
+{
+    const bool straddles = (lo < 0.0f) != (hi < 0.0f);
+    return straddles ? (lo + hi) * 0.5f : lo + (hi - lo) * 0.5f;
+}
+
+/* Write iv into slot, collapsed onto its centre when it is narrow enough
+ * relative to its ends (absolute floor WIDTH_FLOOR). */
+__device__ __forceinline__ void settle_into(IntervalList &list, unsigned int slot, Interval iv,
+                                            float tolerance)
+{
+    const float allowed = fmaxf(WIDTH_FLOOR, fmaxf(fabsf(iv.lo), fabsf(iv.hi)) * tolerance);
+    if (fabsf(iv.hi - iv.lo) <= allowed) {
+        const float centre = bisect_point(iv.lo, iv.hi);
+        iv.lo = centre;
+        iv.hi = centre;
+    }
+    write_slot(list, slot, iv);
+}
+
+/* Sturm count: eigenvalues of the staged matrix smaller than x, the
+ * number of negative pivots of the LDL^T factorisation of T - x I. */
+__device__ __forceinline__ unsigned int count_below(const float *a, const float *b,
+                                                    unsigned int order, float x)
+{
+    unsigned int negatives = 0;
+    float pivot = 1.0f;
+    for (unsigned int row = 0; row < order; ++row) {
+        const float shifted = a[row] - x;
+        const float coupling = b[row] * b[row];
+        pivot = shifted - coupling / pivot;
+        if (pivot < 0.0f)
+            ++negatives;
+    }
+    return negatives;
+}
+
+/* In-place exclusive prefix sum of v[0..len), len a power of two, by the
+ * block (thread t handles pair t at each level); the total lands in
+ * v[len]. Includes the barriers between levels and a final one. */
+__device__ void exclusive_scan_pow2(unsigned int *v, unsigned int len, unsigned int t)
+{
+    unsigned int stride = 1, pairs = len >> 1;
+    /* Reduce: each level sums pairs of partial sums `stride` apart. */
+    while (pairs > 0) {
+        __syncthreads();
+        if (t < pairs) {
+            const unsigned int upper = stride * (2 * t + 2) - 1;
+            v[upper] += v[upper - stride];
+        }
+        stride += stride;
+        pairs >>= 1;
+    }
+    __syncthreads();
+    if (t == 0) {
+        v[len] = v[len - 1];
+        v[len - 1] = 0;
+    }
+    /* Distribute: walk back down, swapping and accumulating. */
+    for (pairs = 1; pairs < len; pairs += pairs) {
+        stride >>= 1;
+        __syncthreads();
+        if (t < pairs) {
+            const unsigned int upper = stride * (2 * t + 2) - 1;
+            const unsigned int carried = v[upper - stride];
+            v[upper - stride] = v[upper];
+            v[upper] += carried;
+        }
+    }
+    __syncthreads();
+}
+
+extern "C" __global__ void bisectKernel(const float *diag, const float *offdiag, unsigned int order,
+                                        const float *lower_bounds, const float *upper_bounds,
+                                        float *out_values, unsigned int *out_ranks,
+                                        float tolerance)
+{
+    __shared__ BisectShared sh;
+
+    const unsigned int t = threadIdx.x;
+    const unsigned int first_row = blockIdx.x * order;
+    /* The staged matrix reuses the bound arrays of the list. */
+    float *const stage_a = sh.list.lo;
+    float *const stage_b = sh.list.hi;
+
+    Interval mine = make_interval(0.0f, 0.0f, 0, 0);
+    float split = 0.0f;
+
+    if (t == 0) {
+        write_slot(sh.list, 0,
+                   make_interval(lower_bounds[blockIdx.x], upper_bounds[blockIdx.x], 0, order));
+        sh.live = 1;
+        sh.span = 1;
     }
 
-    for (;;) {
-        s_scan[tid] = 0;
-        if (tid == 0) {
-            s_scan[blockDim.x] = 0;
-            all_converged = 1;
-            second_chunk = 0;
+    while (true) {
+        /* Round setup: clear the flags and the block-wide votes. */
+        sh.flag[t] = 0;
+        if (t == 0) {
+            sh.flag[blockDim.x] = 0;
+            sh.busy = 0;
+            sh.grow = 0;
         }
         __syncthreads();
 
-        /* Take this thread's interval. */
-        if (tid < num_active) {
-            left = s_left[tid];
-            right = s_right[tid];
-            left_count = s_left_count[tid];
-            right_count = s_right_count[tid];
-            if (left != right) {
-                mid = midpoint(left, right);
-                all_converged = 0;
-            } else if (right_count - left_count > 1) {
-                all_converged = 0;
+        const bool owner = t < sh.live;
+        if (owner) {
+            mine = read_slot(sh.list, t);
+            if (mine.lo != mine.hi) {
+                split = bisect_point(mine.lo, mine.hi);
+                sh.busy = 1;
+            } else if (mine.n_hi - mine.n_lo > 1) {
+                sh.busy = 1;
             }
         }
         __syncthreads();
-        if (all_converged)
+        if (!sh.busy)
             break;
 
-        /* Stage the matrix and count the eigenvalues below mid. */
-        if (tid < n) {
-            s_d[tid] = g_d[base + tid];
-            s_s[tid] = (tid == 0) ? 0.0f : g_s[base + tid];
+        if (t < order) {
+            stage_a[t] = diag[first_row + t];
+            stage_b[t] = (t == 0) ? 0.0f : offdiag[first_row + t];
         }
         __syncthreads();
-        mid_count = 0;
-        if (tid < num_active && left != right) {
-            float delta = 1.0f;
-            for (unsigned int k = 0; k < n; k++) {
-                delta = s_d[k] - mid - (s_s[k] * s_s[k]) / delta;
-                mid_count += (delta < 0.0f) ? 1 : 0;
-            }
-        }
+        const bool open = mine.lo != mine.hi;
+        unsigned int n_split = 0;
+        if (t < sh.live && open)
+            n_split = count_below(stage_a, stage_b, order, split);
         __syncthreads();
 
-        /* Keep the non-empty halves: the first in place, a second flagged. */
-        second = 0;
-        if (tid < num_active) {
-            if (left != right) {
-                if (left_count != mid_count && mid_count != right_count) {
-                    store_interval(tid, s_left, s_right, s_left_count, s_right_count, left, mid,
-                                   left_count, mid_count, precision);
-                    second = 1;
-                } else if (left_count != mid_count) {
-                    store_interval(tid, s_left, s_right, s_left_count, s_right_count, left, mid,
-                                   left_count, mid_count, precision);
-                } else {
-                    store_interval(tid, s_left, s_right, s_left_count, s_right_count, mid, right,
-                                   mid_count, right_count, precision);
-                }
+        /* Keep one half in place; remember the other if it must be appended. */
+        Interval extra = mine;
+        bool append = false;
+        if (t < sh.live) {
+            if (open) {
+                const bool lower_full = n_split != mine.n_lo;
+                const bool upper_full = n_split != mine.n_hi;
+                extra = make_interval(split, mine.hi, n_split, mine.n_hi);
+                settle_into(sh.list, t,
+                            lower_full ? make_interval(mine.lo, split, mine.n_lo, n_split) : extra,
+                            tolerance);
+                append = lower_full && upper_full;
             } else {
-                /* Converged; several eigenvalues here are split by count. */
-                unsigned int half = (right_count - left_count) >> 1;
-                s_left[tid] = left;
-                s_right[tid] = left;
-                s_left_count[tid] = left_count;
-                if (half > 0) {
-                    mid_count = left_count + half;
-                    mid = left;
-                    right = left;
-                    s_right_count[tid] = mid_count;
-                    second = 1;
-                } else {
-                    s_right_count[tid] = right_count;
+                /* A point holding a cluster: halve it by count. */
+                const unsigned int half = (mine.n_hi - mine.n_lo) >> 1;
+                Interval kept = make_interval(mine.lo, mine.lo, mine.n_lo, mine.n_hi);
+                extra = kept;
+                if (half != 0) {
+                    kept.n_hi = mine.n_lo + half;
+                    extra.n_lo = kept.n_hi;
+                    append = true;
                 }
+                write_slot(sh.list, t, kept);
             }
-            if (second) {
-                s_scan[tid] = 1;
-                second_chunk = 1;
+            if (append) {
+                sh.flag[t] = 1;
+                sh.grow = 1;
             }
         }
         __syncthreads();
 
-        if (second_chunk) {
-            /* Exclusive scan of the flags over num_scan (a power of two). */
-            unsigned int offset = 1, d;
-            for (d = num_scan >> 1; d > 0; d >>= 1) {
-                __syncthreads();
-                if (tid < d) {
-                    unsigned int ai = offset * (2 * tid + 1) - 1;
-                    unsigned int bi = offset * (2 * tid + 2) - 1;
-                    s_scan[bi] += s_scan[ai];
-                }
-                offset <<= 1;
+        if (sh.grow) {
+            exclusive_scan_pow2(sh.flag, sh.span, t);
+            if (append) {
+                const unsigned int slot = sh.live + sh.flag[t];
+                if (open)
+                    settle_into(sh.list, slot, extra, tolerance);
+                else
+                    write_slot(sh.list, slot, extra);
             }
             __syncthreads();
-            if (tid == 0) {
-                s_scan[num_scan] = s_scan[num_scan - 1];
-                s_scan[num_scan - 1] = 0;
-            }
-            for (d = 1; d < num_scan; d <<= 1) {
-                offset >>= 1;
-                __syncthreads();
-                if (tid < d) {
-                    unsigned int ai = offset * (2 * tid + 1) - 1;
-                    unsigned int bi = offset * (2 * tid + 2) - 1;
-                    unsigned int t = s_scan[ai];
-                    s_scan[ai] = s_scan[bi];
-                    s_scan[bi] += t;
-                }
-            }
-            __syncthreads();
-            if (second) {
-                unsigned int addr = num_active + s_scan[tid];
-                if (left != right)
-                    store_interval(addr, s_left, s_right, s_left_count, s_right_count, mid,
-                                   right, mid_count, right_count, precision);
-                else {
-                    s_left[addr] = left;
-                    s_right[addr] = left;
-                    s_left_count[addr] = mid_count;
-                    s_right_count[addr] = right_count;
-                }
-            }
-            __syncthreads();
-            if (tid == 0) {
-                unsigned int total = num_active + s_scan[num_scan];
-                unsigned int p = 1;
-                while (p < total)
-                    p <<= 1;
-                num_active = total;
-                num_scan = p;
+            if (t == 0) {
+                const unsigned int grown = sh.live + sh.flag[sh.span];
+                unsigned int pow2 = 1;
+                for (; pow2 < grown; pow2 += pow2)
+                    ;
+                sh.live = grown;
+                sh.span = pow2;
             }
         }
         __syncthreads();
     }
 
-    if (tid < n) {
-        g_left[base + tid] = s_left[tid];
-        g_left_count[base + tid] = s_left_count[tid];
+    if (t < order) {
+        out_values[first_row + t] = sh.list.lo[t];
+        out_ranks[first_row + t] = sh.list.n_lo[t];
     }
 }

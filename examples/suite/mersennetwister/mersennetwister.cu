@@ -3,96 +3,111 @@
  * many small Mersenne Twisters, one a thread, then a Box-Muller transform of
  * their output, in the sample's shape; the project's own code.
  *
- * RandomGPU: thread iRng runs its own twister of dcmt's small family (a
- * 19-word state, middle word 9, 32-bit words with the lowest bit as the
- * lower mask), with its own matrix A, tempering masks B and C and seed. It
- * seeds the state with the usual 1812433253 recurrence, then produces
- * nPerRng words, each tempered (shifts 12, 7 & B, 15 & C, 18) and mapped
- * to (x + 1) / 2^32, storing output n of generator g at n * nRng + g so a
- * warp's stores are contiguous. BoxMullerGPU then turns each pair of
- * outputs (n, n + 1) of a generator into two normal deviates: r =
- * sqrt(-2 log u1), phi = 2 pi u2, u1 = r __cosf(phi), u2 = r __sinf(phi).
+ * RandomGPU: each thread owns one twister of dcmt's small family: a ring of
+ * 19 32-bit words, the word 9 places ahead mixed into each step, and only
+ * the lowest bit of the following word taken below the current word's upper
+ * 31. Its four parameter words (matrix A, tempering masks B and C, seed)
+ * come from global memory. The ring is filled from the seed by the usual
+ * recurrence w[i] = 1812433253 (w[i-1] ^ (w[i-1] >> 30)) + i; each step then
+ * rewrites one ring word and tempers it (y ^= y >> 12; y ^= (y << 7) & B;
+ * y ^= (y << 15) & C; y ^= y >> 18), and the result, as ((float)y + 1) /
+ * 2^32, goes to element k * gens + g for output k of generator g, so the
+ * threads of a warp store side by side. BoxMullerGPU: threads stride over
+ * the generators; for each, outputs (k, k + 1) become two normal deviates
+ * r cos(t) and r sin(t), r = sqrtf(-2 logf(a)) in full precision, t = 2 pi
+ * b, with __cosf and __sinf.
  *
- * Departures from the sample: each generator's parameters are read from
- * global memory, four words (matrix A, mask B, mask C, seed), where the
- * sample copies them to constant memory from MersenneTwister.dat (a
- * workload file cannot write constant memory); the parameters are seeded
- * random words (dcmt's, from the data file, guarantee each twister's
- * period; these do not, which changes no part of the work); the generator
- * count is a kernel parameter (the sample fixes 4096), so the small size
- * can fill the GPU.
+ * Departures from the sample: the parameters are read from global memory,
+ * where the sample copies them to constant memory from MersenneTwister.dat
+ * (a workload file cannot write constant memory); they are seeded random
+ * words (dcmt's, from the data file, guarantee each twister's period;
+ * these do not, which changes no part of the work); the generator count is
+ * a kernel parameter (the sample fixes 4096), so the small size can fill
+ * the GPU.
  */
-#define MT_MM 9
-#define MT_NN 19
-#define MT_WMASK 0xFFFFFFFFU
-#define MT_UMASK 0xFFFFFFFEU
-#define MT_LMASK 0x1U
-#define MT_SHIFT0 12
-#define MT_SHIFTB 7
-#define MT_SHIFTC 15
-#define MT_SHIFT1 18
-#define PI 3.14159265358979f
+#define RING 19           /* words of twister state */
+#define AHEAD 9           /* distance to the word mixed into each step */
+#define LOW_BIT 0x1U      /* taken from the following word */
+#define TWO_PI_F 6.28318531f
 
-struct mt_params {
-    unsigned int matrix_a, mask_b, mask_c, seed;
+/* one generator's words as they lie in memory */
+struct twister_config {
+    unsigned int mat, tmask1, tmask2, start;
 };
 
-extern "C" __global__ void RandomGPU(float *d_Random, const mt_params *d_Params, int nPerRng,
-                                     int nRng)
+/* a twister's state words, dynamically indexed (local memory) */
+struct twister_ring {
+    unsigned int w[RING];
+};
+
+/* where the next step writes, and the word there, kept in registers */
+struct twister_cursor {
+    int at;
+    unsigned int here;
+};
+
+__device__ __forceinline__ twister_cursor twister_seed(twister_ring &r, unsigned int s)
 {
-    const int iRng = blockDim.x * blockIdx.x + threadIdx.x;
-    int iState, iState1, iStateM, iOut;
-    unsigned int mti, mti1, mtiM, x;
-    unsigned int mt[MT_NN];
-    if (iRng >= nRng)
-        return;
-    const mt_params config = d_Params[iRng];
+    r.w[0] = s;
+    for (int k = 1; k < RING; k++) {
+        s = 1812433253U * (s ^ (s >> 30)) + (unsigned int)k;
+        r.w[k] = s;
+    }
+    return twister_cursor{0, r.w[0]};
+}
 
-    mt[0] = config.seed;
-    for (iState = 1; iState < MT_NN; iState++)
-        mt[iState] = (1812433253U * (mt[iState - 1] ^ (mt[iState - 1] >> 30)) + iState) &
-                     MT_WMASK;
+/* one step of the recurrence: the untempered word it writes */
+__device__ __forceinline__ unsigned int twister_step(twister_ring &r, twister_cursor &c,
+                                                     unsigned int mat)
+{
+    int nxt = c.at == RING - 1 ? 0 : c.at + 1;
+    int far = c.at < RING - AHEAD ? c.at + AHEAD : c.at + AHEAD - RING;
+    unsigned int after = r.w[nxt];
+    unsigned int joined = (c.here & ~LOW_BIT) | (after & LOW_BIT);
+    unsigned int y = r.w[far] ^ (joined >> 1) ^ ((0U - (after & LOW_BIT)) & mat);
+    r.w[c.at] = y;
+    c.here = after;
+    c.at = nxt;
+    return y;
+}
 
-    iState = 0;
-    mti1 = mt[0];
-    for (iOut = 0; iOut < nPerRng; iOut++) {
-        iState1 = iState + 1;
-        iStateM = iState + MT_MM;
-        if (iState1 >= MT_NN)
-            iState1 -= MT_NN;
-        if (iStateM >= MT_NN)
-            iStateM -= MT_NN;
-        mti = mti1;
-        mti1 = mt[iState1];
-        mtiM = mt[iStateM];
+__device__ __forceinline__ unsigned int temper(unsigned int y, unsigned int m1, unsigned int m2)
+{
+    y ^= y >> 12;
+    y ^= (y << 7) & m1;
+    y ^= (y << 15) & m2;
+    return y ^ (y >> 18);
+}
 
-        x = (mti & MT_UMASK) | (mti1 & MT_LMASK);
-        x = mtiM ^ (x >> 1) ^ ((x & 1) ? config.matrix_a : 0);
-        mt[iState] = x;
-        iState = iState1;
-
-        x ^= (x >> MT_SHIFT0);
-        x ^= (x << MT_SHIFTB) & config.mask_b;
-        x ^= (x << MT_SHIFTC) & config.mask_c;
-        x ^= (x >> MT_SHIFT1);
-
-        d_Random[iRng + iOut * nRng] = ((float)x + 1.0f) / 4294967296.0f;
+extern "C" __global__ void RandomGPU(float *out, const twister_config *cfgs, int per_gen, int gens)
+{
+    const int g = blockIdx.x * blockDim.x + threadIdx.x;
+    if (g < gens) {
+        const twister_config c = cfgs[g];
+        twister_ring ring;
+        twister_cursor cur = twister_seed(ring, c.start);
+        float *dst = out + g;
+        for (int k = 0; k < per_gen; k++, dst += gens)
+            *dst = ((float)temper(twister_step(ring, cur, c.mat), c.tmask1, c.tmask2) + 1.0f)
+                 / 4294967296.0f;
     }
 }
 
-__device__ void BoxMuller(float &u1, float &u2)
+/* two uniforms in (0, 1] in place to two normal deviates */
+__device__ __forceinline__ void gaussian_pair(float *a, float *b)
 {
-    float r = sqrtf(-2.0f * logf(u1));
-    float phi = 2 * PI * u2;
-    u1 = r * __cosf(phi);
-    u2 = r * __sinf(phi);
+    const float radius = sqrtf(-2.0f * logf(*a));
+    const float turn = TWO_PI_F * *b;
+    *a = radius * __cosf(turn);
+    *b = radius * __sinf(turn);
 }
 
-extern "C" __global__ void BoxMullerGPU(float *d_Random, int nPerRng, int nRng)
+extern "C" __global__ void BoxMullerGPU(float *out, int per_gen, int gens)
 {
-    const int tid = blockDim.x * blockIdx.x + threadIdx.x;
-    const int threads = blockDim.x * gridDim.x;
-    for (int iRng = tid; iRng < nRng; iRng += threads)
-        for (int iOut = 0; iOut < nPerRng; iOut += 2)
-            BoxMuller(d_Random[iRng + (iOut + 0) * nRng], d_Random[iRng + (iOut + 1) * nRng]);
+    const int step = gridDim.x * blockDim.x;
+    for (int g = blockIdx.x * blockDim.x + threadIdx.x; g < gens; g += step) {
+        float *col = out + g;
+        for (int k = 0; k < per_gen; k += 2, col += 2 * gens)
+            gaussian_pair(col, col + gens);
+    }
 }

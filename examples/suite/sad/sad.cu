@@ -1,5 +1,5 @@
 /*
- * SAD (Parboil sad, seed 003 Tables 7 and 17): the sums of absolute
+ * SAD (Parboil sad, seed 003 Tables 7 and 21): the sums of absolute
  * differences of H.264 motion estimation over a full search range, in
  * Parboil's shape; the project's own code.
  *
@@ -15,23 +15,30 @@
  *
  * mb_sad_calc: a block of CEIL_POS = 61 threads per 4 x 4 block (the grid 4
  * x 4 per macroblock), each thread 18 consecutive search positions (the
- * last thread 11); per position it adds |ref - cur| over the 16 pixels into
- * an unsigned short, the reference pixel fetched through a 2-D texture
- * (point sampling at integer coordinates, clamped addressing, so positions
- * off the frame see its edge), the current pixel from global memory.
+ * last, thread 60, only the 9 from 1080, as 60 x 18 = 1080 of the 1089);
+ * per position it adds |ref - cur| over the 16 pixels into an unsigned
+ * short, the reference pixel fetched through a 2-D texture (point sampling
+ * at integer coordinates, clamped addressing, so positions off the frame
+ * see its edge), the current pixel from global memory.
  * larger_sad_calc_8: a block of 32 x 4 threads per macroblock, threadIdx.y
- * its 8 x 8 quarter; threads stride over the positions two at a time, the
- * shorts read and added in pairs as unsigned ints (no sum reaches 65536, so
- * no carry crosses), forming the 4 x 8, 8 x 4 and 8 x 8 SADs from the four
- * 4 x 4 ones. larger_sad_calc_16: 32 threads per macroblock form the 8 x 16,
- * 16 x 8 and 16 x 16 SADs from the four 8 x 8 ones likewise. Each pair loop
- * covers (MAX_POS + 1) / 2 pairs, so position 1089, never written by
- * mb_sad_calc, is summed as the zero it starts as.
+ * its 8 x 8 quarter, whose four 4 x 4 SADs give its two 8 x 4, two 4 x 8
+ * and one 8 x 8 SADs; larger_sad_calc_16: 32 threads per macroblock, the
+ * four 8 x 8 SADs giving the two 16 x 8, two 8 x 16 and the 16 x 16 ones.
+ * Both share merge_quad: the lanes stride over a row's positions two at a
+ * time, reading the four input rows as unsigned ints and adding the
+ * shorts in pairs (no sum reaches 65536, so no carry crosses), then
+ * storing the five results. The pairs cover positions 0..1089, so 1089,
+ * never written by mb_sad_calc, is summed as the zero it starts as.
  *
- * Departures: the reference frame is a texture object passed as a kernel
- * argument where Parboil binds a texture reference (removed from CUDA 12,
- * whose nvcc builds this file); the frames are seeded random pixel values
- * 0..255 (Parboil reads them from files).
+ * Departures: mb_sad_calc reads each current pixel from global memory for
+ * every position and stores each SAD straight to global memory as one
+ * 16-bit store, where Parboil's stages the current 4 x 4 block and the SADs
+ * in shared memory and writes the SADs out as wider vectors (so this
+ * module makes more global loads and narrower stores, and no shared-memory
+ * traffic, in that kernel); the reference frame is a texture object passed
+ * as a kernel argument where Parboil binds a texture reference (removed
+ * from CUDA 12, whose nvcc builds this file); the frames are seeded random
+ * pixel values 0..255 (Parboil reads them from files).
  */
 #define SEARCH_RANGE 16
 #define SEARCH_DIMENSION (2 * SEARCH_RANGE + 1)
@@ -39,6 +46,17 @@
 #define MAX_POS_PADDED 1096
 #define POS_PER_THREAD 18
 #define CEIL_POS ((MAX_POS + POS_PER_THREAD - 1) / POS_PER_THREAD)
+
+/* each partition type's first row of SADs, in multiples of the macroblock count */
+#define ROWS_16X16 0
+#define ROWS_16X8 1
+#define ROWS_8X16 3
+#define ROWS_8X8 5
+#define ROWS_8X4 9
+#define ROWS_4X8 17
+#define ROWS_4X4 25
+#define WORDS_PER_ROW (MAX_POS_PADDED / 2)   /* a row of shorts as 32-bit words */
+#define WORDS_USED ((MAX_POS + 1) / 2)       /* the pairs covering positions 0..MAX_POS */
 
 extern "C" __global__ void mb_sad_calc(unsigned short *blk_sad, const unsigned short *frame,
                                        int mb_width, int mb_height, cudaTextureObject_t ref)
@@ -55,7 +73,7 @@ extern "C" __global__ void mb_sad_calc(unsigned short *blk_sad, const unsigned s
         int cur_first = frame_y * img_width + frame_x;
         int pos = (threadIdx.x % CEIL_POS) * POS_PER_THREAD;
         int end = pos + POS_PER_THREAD;
-        unsigned short *out = blk_sad + mb_width * mb_height * MAX_POS_PADDED * 25
+        unsigned short *out = blk_sad + mb_width * mb_height * MAX_POS_PADDED * ROWS_4X4
                             + ((mb_y * mb_width + mb_x) * 16 + 4 * block_y + block_x)
                                   * MAX_POS_PADDED;
         if (end > MAX_POS)
@@ -73,45 +91,58 @@ extern "C" __global__ void mb_sad_calc(unsigned short *blk_sad, const unsigned s
     }
 }
 
-extern "C" __global__ void larger_sad_calc_8(unsigned short *blk_sad, int mb_width, int mb_height)
+/* row `r` of the SAD array, viewed as 32-bit words holding two positions each */
+__device__ __forceinline__ unsigned *sad_words(unsigned short *sads, int r)
 {
-    int tx = threadIdx.y & 1, ty = threadIdx.y >> 1;
-    int mbs = mb_width * mb_height;
-    int mb = blockIdx.y * mb_width + blockIdx.x;
-    /* rows of shorts: the four 4 x 4 blocks of this 8 x 8 quarter, then its outputs */
-    const unsigned *in = (const unsigned *)(blk_sad
-                                            + (mbs * 25 + mb * 16 + ty * 8 + tx * 2) * MAX_POS_PADDED);
-    unsigned *out6 = (unsigned *)(blk_sad + (mbs * 17 + mb * 8 + ty * 4 + tx * 2) * MAX_POS_PADDED);
-    unsigned *out5 = (unsigned *)(blk_sad + (mbs * 9 + mb * 8 + ty * 4 + tx) * MAX_POS_PADDED);
-    unsigned *out4 = (unsigned *)(blk_sad + (mbs * 5 + mb * 4 + ty * 2 + tx) * MAX_POS_PADDED);
-    const int row = MAX_POS_PADDED / 2;   /* one block's row in unsigned ints */
+    return (unsigned *)(sads + r * MAX_POS_PADDED);
+}
 
-    for (int p = threadIdx.x; p < (MAX_POS + 1) / 2; p += 32) {
-        unsigned i00 = in[p], i01 = in[p + row], i10 = in[p + 4 * row], i11 = in[p + 5 * row];
-        out6[p] = i00 + i10;          /* 4 x 8, left */
-        out6[p + row] = i01 + i11;    /* 4 x 8, right */
-        out5[p] = i00 + i01;          /* 8 x 4, top */
-        out5[p + 2 * row] = i10 + i11; /* 8 x 4, bottom */
-        out4[p] = (i00 + i01) + (i10 + i11);
+/*
+ * Merges a 2 x 2 arrangement of equal partitions (a b over c d, `nw` the
+ * row of a, b `east` words on, c `south` words on) into the five larger
+ * ones built from it: `wide` gets each row pair joined (a + b, then c + d
+ * `wide_step` words on), `tall` each column pair (a + c, then b + d a row
+ * on), `whole` all four. The warp's 32 lanes take every 32nd word, each
+ * word two positions added at once (no SAD reaches 65536, so nothing
+ * carries into the neighbouring position).
+ */
+__device__ __forceinline__ void merge_quad(const unsigned *nw, int east, int south,
+                                           unsigned *wide, int wide_step, unsigned *tall,
+                                           unsigned *whole)
+{
+    for (int w = threadIdx.x; w < WORDS_USED; w += 32) {
+        const unsigned *src = nw + w;
+        unsigned a = src[0], b = src[east], c = src[south], d = src[south + east];
+        unsigned upper = a + b, lower = c + d;
+        tall[w] = a + c;
+        tall[w + WORDS_PER_ROW] = b + d;
+        wide[w] = upper;
+        wide[w + wide_step] = lower;
+        whole[w] = upper + lower;
     }
 }
 
+/* 8 x 8, 8 x 4 and 4 x 8 from 4 x 4: threadIdx.y picks the macroblock's quarter */
+extern "C" __global__ void larger_sad_calc_8(unsigned short *blk_sad, int mb_width, int mb_height)
+{
+    const int count = mb_width * mb_height;
+    const int mb = blockIdx.x + mb_width * blockIdx.y;
+    const int qcol = threadIdx.y & 1, qrow = threadIdx.y >> 1;
+    /* 4 x 4 blocks: four a row of the macroblock; 8 x 4: two a row; 4 x 8 and 8 x 8 likewise */
+    const unsigned *nw = sad_words(blk_sad, count * ROWS_4X4 + 16 * mb + 8 * qrow + 2 * qcol);
+    merge_quad(nw, WORDS_PER_ROW, 4 * WORDS_PER_ROW,
+               sad_words(blk_sad, count * ROWS_8X4 + 8 * mb + 4 * qrow + qcol), 2 * WORDS_PER_ROW,
+               sad_words(blk_sad, count * ROWS_4X8 + 8 * mb + 4 * qrow + 2 * qcol),
+               sad_words(blk_sad, count * ROWS_8X8 + 4 * mb + 2 * qrow + qcol));
+}
+
+/* 16 x 16, 16 x 8 and 8 x 16 from the four 8 x 8 quarters */
 extern "C" __global__ void larger_sad_calc_16(unsigned short *blk_sad, int mb_width, int mb_height)
 {
-    int mbs = mb_width * mb_height;
-    int mb = blockIdx.y * mb_width + blockIdx.x;
-    const unsigned *in = (const unsigned *)(blk_sad + (mbs * 5 + mb * 4) * MAX_POS_PADDED);
-    unsigned *out3 = (unsigned *)(blk_sad + (mbs * 3 + mb * 2) * MAX_POS_PADDED);
-    unsigned *out2 = (unsigned *)(blk_sad + (mbs + mb * 2) * MAX_POS_PADDED);
-    unsigned *out1 = (unsigned *)(blk_sad + mb * MAX_POS_PADDED);
-    const int row = MAX_POS_PADDED / 2;
-
-    for (int p = threadIdx.x; p < (MAX_POS + 1) / 2; p += 32) {
-        unsigned i00 = in[p], i01 = in[p + row], i10 = in[p + 2 * row], i11 = in[p + 3 * row];
-        out3[p] = i00 + i10;          /* 8 x 16, left */
-        out3[p + row] = i01 + i11;    /* 8 x 16, right */
-        out2[p] = i00 + i01;          /* 16 x 8, top */
-        out2[p + row] = i10 + i11;    /* 16 x 8, bottom */
-        out1[p] = (i00 + i01) + (i10 + i11);
-    }
+    const int count = mb_width * mb_height;
+    const int mb = blockIdx.x + mb_width * blockIdx.y;
+    merge_quad(sad_words(blk_sad, count * ROWS_8X8 + 4 * mb), WORDS_PER_ROW, 2 * WORDS_PER_ROW,
+               sad_words(blk_sad, count * ROWS_16X8 + 2 * mb), WORDS_PER_ROW,
+               sad_words(blk_sad, count * ROWS_8X16 + 2 * mb),
+               sad_words(blk_sad, count * ROWS_16X16 + mb));
 }

@@ -23,7 +23,9 @@
  * that float arithmetic on the device into a word that srad reads (srad
  * takes a pointer where Rodinia passes the value). The iN/iS/jW/jE arrays
  * that Rodinia fills on the host are laid out by the workload file (iota
- * and set). The ROI is the whole image, as Rodinia's default run has it.
+ * and set). The image is seeded random values in [0, 255] where Rodinia
+ * reads image.pgm and resizes it. The ROI is the whole image, as Rodinia's
+ * default run has it.
  * reduce's serial leftover loop reads the partial totals at their stride
  * (sums[i * mul]); Rodinia reads sums[i], right only on the first pass.
  */
