@@ -1,9 +1,9 @@
 /*
  * SGEMM (examples/suite/sgemm, Parboil sgemm): the small workload's C =
  * A * B^T (512 x 64 by 64 x 960, column-major) equals a C reference bit
- * for bit. Each output is the kernel's chain of fused multiply-adds over k
- * in order (nvcc fuses c += a * b), then out * beta + alpha * c as one
- * rounded product and one fused multiply-add (nvcc's form).
+ * for bit. Each output is the kernel's chain of fused multiply-adds over
+ * k in order, starting from zero, then fma(beta, out, alpha * sum): one
+ * rounded product and one fused multiply-add, as the kernel writes them.
  */
 #include <math.h>
 #include <string.h>

@@ -3,10 +3,10 @@
  * workload's two time steps over its 512 x 240 x 4 volume (with a halo of
  * 4) equal a C reference bit for bit, both the first step (in B) and the
  * second (in A). Each ring r sums its six neighbours in the kernel's order
- * (z + r, z - r, y - r, y + r, x - r, x + r); nvcc turns
- * c0 * centre + c1 * ring1 + ... into fma(centre, c0, ring1 * c1) and then
- * one fused multiply-add per further ring, and the reference does the
- * same. The halo keeps its initial values.
+ * (z + r, z - r, y - r, y + r, x - r, x + r); the kernel combines the
+ * rings as fma(centre, c0, ring1 * c1) and then one fused multiply-add
+ * per further ring, and the reference does the same. The halo keeps its
+ * initial values.
  */
 #include <math.h>
 #include <string.h>

@@ -48,7 +48,7 @@ static void test_sobolqrng_small(void)
             for (k = 0; g; k++, g >>= 1)
                 if (g & 1u)
                     x ^= directions[d * 32u + k];
-            out[d * POINTS + i] = (float)x * 2.3283064E-10F;
+            out[d * POINTS + i] = (float)x * (1.0f / 4294967296.0f);
         }
     GS_CHECK(out[1] == 0.5f);   /* dimension 0, point 1 */
     {

@@ -1,8 +1,9 @@
 /*
  * matrixMul (examples/suite/mm, CUDA SDK): the small workload's C = A * B
  * (480 x 128 by 128 x 512, row-major) equals a C reference bit for bit.
- * Each output is the kernel's chain of fused multiply-adds over the shared
- * dimension in order, from 0 (nvcc fuses Csub += As[ty][k] * Bs[k][tx]).
+ * Each output is the kernel's chain of fused multiply-adds over the inner
+ * dimension in order, from 0 (the .cu's fold_square calls fmaf, one
+ * fma.rn.f32 per product in the PTX).
  */
 #include <math.h>
 #include <string.h>

@@ -3,8 +3,9 @@
  * small workload's 122880 x 3 values equal a C reference bit for bit. The
  * reference builds the direction table from its recipe (the .cu's comment:
  * van der Corput, then Sobol's x + 1 and x^2 + x + 1), XORs the entries of
- * the set bits of each point index and scales (value + 1) by 2^-31 (nvcc
- * folds 1 / (float)0x80000001 into 0f30000000).
+ * the set bits of each point index and scales (value + 1) by 2^-31 (the
+ * .cu's QR_UNIT_SCALE, 0f30000000 in the PTX: one cvt.rn.f32.u32, one
+ * mul.f32).
  */
 #include <string.h>
 

@@ -3,8 +3,8 @@
  * workload's DCT coefficients and reconstructed image equal a C reference
  * bit for bit. Each 8 x 8 block: tmp = M^T X then Y = tmp M for the DCT,
  * tmp = M Y then X' = tmp M^T for the inverse, every sum a chain of fused
- * multiply-adds from 0 in order of i (nvcc fuses curelem += a * b). M is
- * the .cu's DCTv8matrix, here as its float bits (the same values as the
+ * multiply-adds from 0 in order of i (nvcc fuses the kernel's sum += a * b).
+ * M is the .cu's dctBasis, here as its float bits (the same values as the
  * .cu's decimal literals, so no host's cos is involved).
  */
 #include <math.h>

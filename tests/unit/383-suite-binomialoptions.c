@@ -1,10 +1,11 @@
 /*
  * binomialOptions (examples/suite/binomialoptions, CUDA SDK): the small
- * workload's 240 option values equal a C reference bit for bit. A leaf i
- * is max(S * e - X, 0) with e = ex2.approx(vDt * fma(i, 2, -256) * log2 e)
- * (nvcc's __expf: wlb_expf_fast), each product and difference rounded; then 256
- * times v[k] = fma(puByDf, v[k + 1], pdByDf * v[k]) for k below the level,
- * with puByDf = pu * Df and pdByDf = (1 - pu) * Df.
+ * workload's 240 option values equal a C reference bit for bit. As in the
+ * PTX, a leaf i is max(S * e - X, 0) with e = ex2.approx(vDt * r * log2 e)
+ * (nvcc's __expf: wlb_expf_fast), r = 2 i - 256 an integer converted
+ * exactly (cvt.rn.f32.s32), each product and difference rounded; then 256
+ * times v[k] = fma(up, v[k + 1], down * v[k]) for k below the level, with
+ * the discounted weights up = pu * Df and down = (1 - pu) * Df.
  */
 #include <math.h>
 #include <string.h>
@@ -28,7 +29,7 @@ static float price(float s, float x, float vdt, float pu, float df)
     float up = pu * df, down = (1.0f - pu) * df;
     unsigned i, k;
     for (i = 0; i <= STEPS; i++) {
-        float d = s * wlb_expf_fast(vdt * fmaf((float)i, 2.0f, -(float)STEPS)) - x;
+        float d = s * wlb_expf_fast(vdt * (float)(2 * (int)i - (int)STEPS)) - x;
         v[i] = d > 0.0f ? d : 0.0f;
     }
     for (i = STEPS; i > 0; i--)

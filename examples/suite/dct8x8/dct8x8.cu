@@ -1,102 +1,83 @@
 /*
  * DCT8x8 (the CUDA SDK's dct8x8, its Kernel1 pair; seed 003 Table 7 type E):
- * the forward and inverse 8 x 8 DCT of a float image, a block of 8 x 8
- * threads per image block, in the sample's shape; the project's own code.
+ * the forward and inverse 8 x 8 DCT of a float image, one 8 x 8 thread
+ * block per image block, in the sample's shape; the project's own code.
  *
- * CUDAkernel1DCT: thread (tx, ty) of block (bx, by) fetches texel
- * (8 bx + tx, 8 by + ty) of the source with tex2D<float> at its centre into
- * shared memory; then tmp[ty][tx] = sum over i of M[i][ty] * X[i][tx] and
- * Y[ty][tx] = sum over i of tmp[ty][i] * M[i][tx], each sum accumulated in
- * order of i, with M = DCTv8matrix in constant memory (M[i][k] =
- * c(k) cos((2i + 1) k pi / 16), c(0) = sqrt(1/8), c(k) = sqrt(2/8): the
- * orthonormal DCT-II basis, as float). CUDAkernel1IDCT does the inverse,
- * tmp[ty][tx] = sum M[ty][i] * Y[i][tx], X[ty][tx] = sum tmp[ty][i] *
- * M[tx][i], reading its input through a texture of the first kernel's
- * output.
+ * Both kernels share one body, blockTransform<inverse>. Thread (c, r) of a
+ * block loads texel (8 * blockX + c, 8 * blockY + r), sampled at its centre
+ * with tex2D<float>, into a shared 8 x 8 tile. After a barrier it forms
+ * row r, column c of T = A X (sum over k of A[r][k] X[k][c]) into a second
+ * shared tile; after another barrier, row r, column c of T A^T (sum over k
+ * of T[r][k] A[c][k]) back into the first tile, and after a third barrier
+ * stores that element to the output. Each sum runs from 0.0f over k in
+ * ascending order. A is the DCT-II basis transposed for the forward
+ * transform (so Y = B^T X B) and the basis itself for the inverse
+ * (X = B Y B^T), where B = dctBasis in constant memory, row n, column f
+ * holding s(f) cos((2n + 1) f pi / 16), s(0) = sqrt(1/8), other
+ * s(f) = sqrt(2/8) (the orthonormal basis, rounded to float). The inverse
+ * kernel reads the forward kernel's output through a texture.
  */
-#define BLOCK_SIZE 8
-#define BLOCK_SIZE_LOG2 3
-#define BLOCK_SIZE2 64
+#define EDGE 8                        /* an image block is EDGE x EDGE texels */
 
-__constant__ float DCTv8matrix[BLOCK_SIZE2] = {
-    3.535533845e-01f, 4.903926253e-01f, 4.619397521e-01f, 4.157347977e-01f, 3.535533845e-01f, 2.777851224e-01f, 1.913417131e-01f, 9.754516184e-02f,
-    3.535533845e-01f, 4.157347977e-01f, 1.913417131e-01f, -9.754516184e-02f, -3.535533845e-01f, -4.903926253e-01f, -4.619397521e-01f, -2.777851224e-01f,
-    3.535533845e-01f, 2.777851224e-01f, -1.913417131e-01f, -4.903926253e-01f, -3.535533845e-01f, 9.754516184e-02f, 4.619397521e-01f, 4.157347977e-01f,
-    3.535533845e-01f, 9.754516184e-02f, -4.619397521e-01f, -2.777851224e-01f, 3.535533845e-01f, 4.157347977e-01f, -1.913417131e-01f, -4.903926253e-01f,
-    3.535533845e-01f, -9.754516184e-02f, -4.619397521e-01f, 2.777851224e-01f, 3.535533845e-01f, -4.157347977e-01f, -1.913417131e-01f, 4.903926253e-01f,
-    3.535533845e-01f, -2.777851224e-01f, -1.913417131e-01f, 4.903926253e-01f, -3.535533845e-01f, -9.754516184e-02f, 4.619397521e-01f, -4.157347977e-01f,
-    3.535533845e-01f, -4.157347977e-01f, 1.913417131e-01f, 9.754516184e-02f, -3.535533845e-01f, 4.903926253e-01f, -4.619397521e-01f, 2.777851224e-01f,
-    3.535533845e-01f, -4.903926253e-01f, 4.619397521e-01f, -4.157347977e-01f, 3.535533845e-01f, -2.777851224e-01f, 1.913417131e-01f, -9.754516184e-02f
+/* dctBasis[n][f]: basis function f at sample n */
+__constant__ float dctBasis[EDGE][EDGE] = {
+    {3.535533845e-01f, 4.903926253e-01f, 4.619397521e-01f, 4.157347977e-01f, 3.535533845e-01f, 2.777851224e-01f, 1.913417131e-01f, 9.754516184e-02f},
+    {3.535533845e-01f, 4.157347977e-01f, 1.913417131e-01f, -9.754516184e-02f, -3.535533845e-01f, -4.903926253e-01f, -4.619397521e-01f, -2.777851224e-01f},
+    {3.535533845e-01f, 2.777851224e-01f, -1.913417131e-01f, -4.903926253e-01f, -3.535533845e-01f, 9.754516184e-02f, 4.619397521e-01f, 4.157347977e-01f},
+    {3.535533845e-01f, 9.754516184e-02f, -4.619397521e-01f, -2.777851224e-01f, 3.535533845e-01f, 4.157347977e-01f, -1.913417131e-01f, -4.903926253e-01f},
+    {3.535533845e-01f, -9.754516184e-02f, -4.619397521e-01f, 2.777851224e-01f, 3.535533845e-01f, -4.157347977e-01f, -1.913417131e-01f, 4.903926253e-01f},
+    {3.535533845e-01f, -2.777851224e-01f, -1.913417131e-01f, 4.903926253e-01f, -3.535533845e-01f, -9.754516184e-02f, 4.619397521e-01f, -4.157347977e-01f},
+    {3.535533845e-01f, -4.157347977e-01f, 1.913417131e-01f, 9.754516184e-02f, -3.535533845e-01f, 4.903926253e-01f, -4.619397521e-01f, 2.777851224e-01f},
+    {3.535533845e-01f, -4.903926253e-01f, 4.619397521e-01f, -4.157347977e-01f, 3.535533845e-01f, -2.777851224e-01f, 1.913417131e-01f, -9.754516184e-02f}
 };
 
-extern "C" __global__ void CUDAkernel1DCT(float *Dst, int ImgWidth, int OffsetXBlocks,
-                                          int OffsetYBlocks, cudaTextureObject_t TexSrc)
+/* Entry (row, k) of the applied matrix A: the basis transposed for the
+ * forward transform, the basis itself for the inverse. */
+template <bool inverse>
+__device__ __forceinline__ float applied(int row, int k)
 {
-    __shared__ float CurBlockLocal1[BLOCK_SIZE2];
-    __shared__ float CurBlockLocal2[BLOCK_SIZE2];
-    const int bx = blockIdx.x + OffsetXBlocks, by = blockIdx.y + OffsetYBlocks;
-    const int tx = threadIdx.x, ty = threadIdx.y;
-    const int OffsXBlocks = bx << BLOCK_SIZE_LOG2, OffsYBlocks = by << BLOCK_SIZE_LOG2;
-    float tex_x = (float)(OffsXBlocks + tx) + 0.5f, tex_y = (float)(OffsYBlocks + ty) + 0.5f;
-    float curelem = 0.0f;
-    int i, m = ty, l = tx;
-    CurBlockLocal1[(ty << BLOCK_SIZE_LOG2) + tx] = tex2D<float>(TexSrc, tex_x, tex_y);
-    __syncthreads();
-#pragma unroll
-    for (i = 0; i < BLOCK_SIZE; i++) {
-        curelem += DCTv8matrix[m] * CurBlockLocal1[l];
-        m += BLOCK_SIZE;
-        l += BLOCK_SIZE;
-    }
-    CurBlockLocal2[(ty << BLOCK_SIZE_LOG2) + tx] = curelem;
-    __syncthreads();
-    curelem = 0.0f;
-    l = ty << BLOCK_SIZE_LOG2;
-    m = tx;
-#pragma unroll
-    for (i = 0; i < BLOCK_SIZE; i++) {
-        curelem += CurBlockLocal2[l] * DCTv8matrix[m];
-        l += 1;
-        m += BLOCK_SIZE;
-    }
-    CurBlockLocal1[(ty << BLOCK_SIZE_LOG2) + tx] = curelem;
-    __syncthreads();
-    Dst[(OffsYBlocks + ty) * ImgWidth + OffsXBlocks + tx] =
-        CurBlockLocal1[(ty << BLOCK_SIZE_LOG2) + tx];
+    return inverse ? dctBasis[row][k] : dctBasis[k][row];
 }
 
-extern "C" __global__ void CUDAkernel1IDCT(float *Dst, int ImgWidth, int OffsetXBlocks,
-                                           int OffsetYBlocks, cudaTextureObject_t TexSrc)
+template <bool inverse>
+__device__ void blockTransform(float *out, int pitch, int blockX, int blockY,
+                               cudaTextureObject_t in)
 {
-    __shared__ float CurBlockLocal1[BLOCK_SIZE2];
-    __shared__ float CurBlockLocal2[BLOCK_SIZE2];
-    const int bx = blockIdx.x + OffsetXBlocks, by = blockIdx.y + OffsetYBlocks;
-    const int tx = threadIdx.x, ty = threadIdx.y;
-    const int OffsXBlocks = bx << BLOCK_SIZE_LOG2, OffsYBlocks = by << BLOCK_SIZE_LOG2;
-    float tex_x = (float)(OffsXBlocks + tx) + 0.5f, tex_y = (float)(OffsYBlocks + ty) + 0.5f;
-    float curelem = 0.0f;
-    int i, m = ty << BLOCK_SIZE_LOG2, l = tx;
-    CurBlockLocal1[(ty << BLOCK_SIZE_LOG2) + tx] = tex2D<float>(TexSrc, tex_x, tex_y);
+    __shared__ float tile[EDGE][EDGE];       /* the input, later the result */
+    __shared__ float partial[EDGE][EDGE];       /* after the first product */
+    const int c = threadIdx.x, r = threadIdx.y;
+    const int col = blockX * EDGE + c, row = blockY * EDGE + r;
+
+    tile[r][c] = tex2D<float>(in, (float)col + 0.5f, (float)row + 0.5f);
     __syncthreads();
+
+    float sum = 0.0f;                        /* A X, row r, column c */
 #pragma unroll
-    for (i = 0; i < BLOCK_SIZE; i++) {
-        curelem += DCTv8matrix[m] * CurBlockLocal1[l];
-        m += 1;
-        l += BLOCK_SIZE;
-    }
-    CurBlockLocal2[(ty << BLOCK_SIZE_LOG2) + tx] = curelem;
+    for (int k = 0; k < EDGE; ++k)
+        sum += applied<inverse>(r, k) * tile[k][c];
+    partial[r][c] = sum;
     __syncthreads();
-    curelem = 0.0f;
-    l = ty << BLOCK_SIZE_LOG2;
-    m = tx << BLOCK_SIZE_LOG2;
+
+    sum = 0.0f;                              /* (A X) A^T, row r, column c */
 #pragma unroll
-    for (i = 0; i < BLOCK_SIZE; i++) {
-        curelem += CurBlockLocal2[l] * DCTv8matrix[m];
-        l += 1;
-        m += 1;
-    }
-    CurBlockLocal1[(ty << BLOCK_SIZE_LOG2) + tx] = curelem;
+    for (int k = 0; k < EDGE; ++k)
+        sum += partial[r][k] * applied<inverse>(c, k);
+    tile[r][c] = sum;
     __syncthreads();
-    Dst[(OffsYBlocks + ty) * ImgWidth + OffsXBlocks + tx] =
-        CurBlockLocal1[(ty << BLOCK_SIZE_LOG2) + tx];
+
+    out[row * pitch + col] = tile[r][c];
+}
+
+extern "C" __global__ void CUDAkernel1DCT(float *coeffs, int pitch, int firstBlockX,
+                                          int firstBlockY, cudaTextureObject_t image)
+{
+    blockTransform<false>(coeffs, pitch, blockIdx.x + firstBlockX, blockIdx.y + firstBlockY,
+                          image);
+}
+
+extern "C" __global__ void CUDAkernel1IDCT(float *image, int pitch, int firstBlockX,
+                                           int firstBlockY, cudaTextureObject_t coeffs)
+{
+    blockTransform<true>(image, pitch, blockIdx.x + firstBlockX, blockIdx.y + firstBlockY,
+                         coeffs);
 }

@@ -1,36 +1,58 @@
 /*
- * MM (the CUDA SDK's matrixMul, seed 003 Table 7 type B): C = A * B in the
- * sample's shared-memory tiled shape, the project's own code.
+ * MM (the CUDA SDK's matrixMul, seed 003 Table 7 type B): out = lhs * rhs
+ * with both operands staged tile by tile in shared memory, the benchmark's
+ * shape in the project's own code.
  *
- * A is hA x wA and B is wA x wB, both row-major; C is hA x wB. A block of
- * 32 x 32 threads computes a 32 x 32 tile of C: for each step of 32 along
- * wA every thread stages one element of A's and one of B's tile in shared
- * memory, the block synchronises, and each thread accumulates the 32
- * products of its row of As and column of Bs in order; thread (tx, ty) of
- * block (bx, by) writes C[(32 * by + ty) * wB + 32 * bx + tx]. wA and wB
- * must be multiples of 32.
+ * lhs has lhs_rows x inner floats and rhs inner x out_cols, both row-major;
+ * out is lhs_rows x out_cols. Each block of EDGE x EDGE (32 x 32) threads
+ * owns one EDGE x EDGE square of out: thread (x, y) produces element
+ * (EDGE * blockIdx.y + y, EDGE * blockIdx.x + x). The kernel walks the
+ * inner dimension EDGE columns of lhs (EDGE rows of rhs) at a time. On each
+ * step a thread copies one float of the lhs square and one of the rhs
+ * square into shared memory, at its own (y, x) position; after a barrier
+ * it folds the EDGE products of its shared-memory row of lhs and column of
+ * rhs into its running sum, lowest inner index first, each as one fused
+ * multiply-add; a second barrier guards the squares before the next copy.
+ * The sum starts at 0.0f and is stored once at the end. inner and out_cols
+ * are expected to be multiples of EDGE.
  */
-#define BLOCK_SIZE 32
+#define EDGE 32
 
-extern "C" __global__ void matrixMulCUDA(float *C, const float *A, const float *B, int wA,
-                                         int wB)
+/* sum + row[0] * sq[0][x] + ... + row[EDGE-1] * sq[EDGE-1][x], rounded
+   after each fused step, lowest index first. */
+static __device__ __forceinline__ float fold_square(const float *row, const float (*sq)[EDGE],
+                                                    int x, float sum)
 {
-    __shared__ float As[BLOCK_SIZE][BLOCK_SIZE];
-    __shared__ float Bs[BLOCK_SIZE][BLOCK_SIZE];
-    int bx = blockIdx.x, by = blockIdx.y, tx = threadIdx.x, ty = threadIdx.y;
-    int aBegin = wA * BLOCK_SIZE * by;
-    int aEnd = aBegin + wA - 1;
-    int bBegin = BLOCK_SIZE * bx;
-    int a, b, k;
-    float Csub = 0.0f;
-    for (a = aBegin, b = bBegin; a <= aEnd; a += BLOCK_SIZE, b += BLOCK_SIZE * wB) {
-        As[ty][tx] = A[a + wA * ty + tx];
-        Bs[ty][tx] = B[b + wB * ty + tx];
-        __syncthreads();
 #pragma unroll
-        for (k = 0; k < BLOCK_SIZE; ++k)
-            Csub += As[ty][k] * Bs[k][tx];
+    for (int i = 0; i < EDGE; i++)
+        sum = fmaf(row[i], sq[i][x], sum);
+    return sum;
+}
+
+extern "C" __global__ void matrixMulCUDA(float *out, const float *lhs, const float *rhs,
+                                         int inner, int out_cols)
+{
+    __shared__ float lhs_sq[EDGE][EDGE];
+    __shared__ float rhs_sq[EDGE][EDGE];
+    const int x = threadIdx.x;
+    const int y = threadIdx.y;
+    const int out_r = EDGE * blockIdx.y + y;
+    const int out_c = EDGE * blockIdx.x + x;
+    /* This thread's element of each square on step 0; later steps move the
+       lhs one EDGE columns right and the rhs one EDGE rows down. */
+    const float *lhs_at = lhs + out_r * inner + x;
+    const float *rhs_at = rhs + y * out_cols + out_c;
+    const int rhs_step = EDGE * out_cols;
+    float sum = 0.0f;
+
+    for (int done = 0; done < inner; done += EDGE) {
+        lhs_sq[y][x] = *lhs_at;
+        rhs_sq[y][x] = *rhs_at;
+        lhs_at += EDGE;
+        rhs_at += rhs_step;
+        __syncthreads();
+        sum = fold_square(lhs_sq[y], rhs_sq, x, sum);
         __syncthreads();
     }
-    C[wB * BLOCK_SIZE * by + BLOCK_SIZE * bx + wB * ty + tx] = Csub;
+    out[out_r * out_cols + out_c] = sum;
 }

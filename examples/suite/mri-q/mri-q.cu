@@ -1,43 +1,68 @@
 /*
  * MRI-Q (Parboil mri-q, seed 003 Table 21): the Q matrix of non-Cartesian
- * MRI reconstruction, in Parboil's shape; the project's own code.
+ * MRI reconstruction, written for gpusim after Parboil's description of the
+ * benchmark; the code is the project's own.
  *
- * ComputePhiMag: phiMag[k] = phiR[k]^2 + phiI[k]^2. ComputeQ: each thread
- * owns one voxel (x, y, z) and adds, for the k-space samples
- * kGlobalIndex .. kGlobalIndex + numK - 1 in order, phiMag * cos(arg) to Qr
- * and phiMag * sin(arg) to Qi, arg = 2 pi (kx x + ky y + kz z); the host
- * launches it once per chunk of samples, Qr and Qi carried in global
- * memory. Departures: Parboil copies each chunk of samples into constant
+ * Two kernels. ComputePhiMag turns each k-space sample's complex weight
+ * into its squared magnitude, one thread a sample. ComputeQ gives each
+ * thread one voxel (its position in three arrays): over the samples
+ * first .. first + n_samples - 1, in order, it turns the phase
+ * 2 pi (kx x + ky y + kz z) and adds magnitude * cos(phase) to the voxel's
+ * real part and magnitude * sin(phase) to its imaginary part. The host
+ * launches ComputeQ once per chunk of samples; the running sums live in
+ * global memory between launches. The multiply-adds are written as fmaf so
+ * the rounding order is fixed in the source (the same order nvcc's
+ * contraction gives the plain expression).
+ *
+ * Departures from Parboil: Parboil stages each chunk of samples in constant
  * memory before its launch; a workload file cannot write constant memory,
- * so the kernel reads them from global memory (every thread of a warp the
- * same word). The sine and cosine are __sinf and __cosf (the special-
- * function unit).
+ * so the samples are read from global memory here (all lanes of a warp read
+ * the same word). cos and sin are __cosf and __sinf, the special-function
+ * unit's approximations.
  */
-#define PIx2 6.2831853071795864769252867665590058f
 
-extern "C" __global__ void ComputePhiMag(const float *phiR, const float *phiI, float *phiMag,
-                                         int numK)
+/* One full turn in radians, as a float (rounds to 0x40C90FDB). */
+#define MQ_TURN (2.0f * 3.14159265f)
+
+static __device__ __forceinline__ int mq_thread(void)
 {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < numK) {
-        float real = phiR[i], imag = phiI[i];
-        phiMag[i] = real * real + imag * imag;
-    }
+    return blockIdx.x * blockDim.x + threadIdx.x;
 }
 
-extern "C" __global__ void ComputeQ(int numK, int kGlobalIndex, const float *x, const float *y,
-                                    const float *z, const float *kx, const float *ky,
-                                    const float *kz, const float *phiMag, float *Qr, float *Qi)
+extern "C" __global__ void ComputePhiMag(const float *re, const float *im, float *mag,
+                                         int count)
 {
-    int xIndex = blockIdx.x * blockDim.x + threadIdx.x;
-    float sX = x[xIndex], sY = y[xIndex], sZ = z[xIndex];
-    float sQr = Qr[xIndex], sQi = Qi[xIndex];
-    int k;
-    for (k = kGlobalIndex; k < kGlobalIndex + numK; k++) {
-        float expArg = PIx2 * (kx[k] * sX + ky[k] * sY + kz[k] * sZ);
-        sQr += phiMag[k] * __cosf(expArg);
-        sQi += phiMag[k] * __sinf(expArg);
+    int s = mq_thread();
+    if (s >= count)
+        return;
+    float a = re[s];
+    float b = im[s];
+    mag[s] = fmaf(a, a, b * b);
+}
+
+/* Phase, in radians, of sample s at voxel (px, py, pz). */
+static __device__ __forceinline__ float mq_phase(const float *sx, const float *sy,
+                                                 const float *sz, int s, float px, float py,
+                                                 float pz)
+{
+    float dot = fmaf(pz, sz[s], fmaf(px, sx[s], py * sy[s]));
+    return MQ_TURN * dot;
+}
+
+extern "C" __global__ void ComputeQ(int n_samples, int first, const float *vx, const float *vy,
+                                    const float *vz, const float *sx, const float *sy,
+                                    const float *sz, const float *weight, float *q_re,
+                                    float *q_im)
+{
+    int v = mq_thread();
+    float px = vx[v], py = vy[v], pz = vz[v];
+    float2 acc = make_float2(q_re[v], q_im[v]);
+    for (int left = n_samples, s = first; left > 0; left--, s++) {
+        float phase = mq_phase(sx, sy, sz, s, px, py, pz);
+        float w = weight[s];
+        acc.x = fmaf(w, __cosf(phase), acc.x);
+        acc.y = fmaf(w, __sinf(phase), acc.y);
     }
-    Qr[xIndex] = sQr;
-    Qi[xIndex] = sQi;
+    q_re[v] = acc.x;
+    q_im[v] = acc.y;
 }

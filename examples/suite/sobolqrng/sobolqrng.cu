@@ -1,54 +1,79 @@
-// sobolQRNG (CUDA SDK): Sobol quasirandom points, one dimension per grid
-// row (blockIdx.y), each thread generating every stride-th point of its
-// dimension by Gray-code XOR updates of the direction vectors, which a
-// block stages in shared memory, as the SDK sample does. Outputs are
-// floats X * 2^-32. The project's own code in the sample's shape: 64
-// threads a block, a power-of-two number of threads per dimension.
-//
-// sobolDirections fills the direction vectors on the device (a workload
-// file has no host code): dimension 0 is the van der Corput sequence
-// (v_k = 2^(31-k)); for the others v_k = m_k * 2^(31-k) with m_k odd and
-// below 2^(k+1), drawn from a hash of (dimension, k). Departure: the sample
-// derives m_k from Joe and Kuo's primitive polynomials; these vectors give
-// the same kernel the same work, not the same low-discrepancy quality.
-#include <cuda_runtime.h>
+/*
+ * sobolQRNG (the CUDA SDK's sobolQRNG; seed 003 Table 21, SQ): Sobol
+ * quasirandom points, in the sample's shape; the project's own code.
+ *
+ * sobolGPU_kernel: grid row blockIdx.y generates dimension blockIdx.y. Its
+ * 32 direction words are copied to shared memory by the first 32 threads of
+ * each 64-thread block, then the block synchronises. Point n of a dimension
+ * is the XOR of the words that the set bits of n's Gray code n ^ (n >> 1)
+ * select. Thread j of the row (j = blockIdx.x * blockDim.x + threadIdx.x)
+ * produces points j, j + W, j + 2 W, ... where W = gridDim.x * blockDim.x,
+ * a power of two 2^s: the first directly from the s low Gray-code bits of
+ * j (reading all s words, masked), each further one from the one before by
+ * two XORs, since moving on by W always flips Gray-code bit s - 1 and one
+ * bit above, at the position of the lowest zero bit of (previous | (W - 1)).
+ * A point is stored as the float of its 32-bit word times 2^-32, at
+ * out[row * points + n].
+ *
+ * sobolDirections fills the direction words on the device (a workload file
+ * has no host code): dimension 0 is the van der Corput sequence
+ * (word k = 2^(31-k)); for the others word k = m * 2^(31-k), m odd and
+ * below 2^(k+1), drawn from a hash of (dimension, k). Departure: the sample
+ * derives m from Joe and Kuo's primitive polynomials; these words give the
+ * kernel the same work, not the same low-discrepancy quality.
+ */
+#define SOBOL_BITS 32 /* direction words per dimension */
 
-#define N_DIRECTIONS 32
-
-extern "C" __global__ void sobolDirections(unsigned *d_directions, unsigned n_dimensions)
+/* a 32-bit Sobol word as a float in [0, 1) */
+__device__ __forceinline__ float unit_float(unsigned int w)
 {
-    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n_dimensions * N_DIRECTIONS) return;
-    unsigned dim = i / N_DIRECTIONS, k = i % N_DIRECTIONS;
-    unsigned h = dim * 0x9E3779B9u + k * 0x85EBCA6Bu + 0x6A09E667u;
-    h ^= h >> 16; h *= 0x7FEB352Du; h ^= h >> 15; h *= 0x846CA68Bu; h ^= h >> 16;
-    unsigned m = dim == 0 ? 1u : ((h & ((2u << k) - 1u)) | 1u);
-    d_directions[i] = m << (31 - k);
+    return (float)w * (1.0f / 4294967296.0f);
 }
 
-extern "C" __global__ void sobolGPU_kernel(unsigned n_vectors, unsigned n_dimensions,
-                                           const unsigned *d_directions, float *d_output)
+extern "C" __global__ void sobolDirections(unsigned *words, unsigned dims)
 {
-    __shared__ unsigned v[N_DIRECTIONS];
-    d_directions += N_DIRECTIONS * blockIdx.y;
-    d_output += n_vectors * blockIdx.y;
-    if (threadIdx.x < N_DIRECTIONS) v[threadIdx.x] = d_directions[threadIdx.x];
+    const unsigned at = blockIdx.x * blockDim.x + threadIdx.x;
+    if (at >= dims * SOBOL_BITS)
+        return;
+    const unsigned dim = at / SOBOL_BITS, k = at % SOBOL_BITS;
+    unsigned h = dim * 0x9E3779B9u + k * 0x85EBCA6Bu + 0x6A09E667u;
+    h ^= h >> 16;
+    h *= 0x7FEB352Du;
+    h ^= h >> 15;
+    h *= 0x846CA68Bu;
+    h ^= h >> 16;
+    const unsigned odd = dim == 0 ? 1u : ((h & ((2u << k) - 1u)) | 1u);
+    words[at] = odd << (31 - k);
+}
+
+extern "C" __global__ void sobolGPU_kernel(unsigned points, unsigned dims,
+                                           const unsigned *words, float *out)
+{
+    __shared__ unsigned dir[SOBOL_BITS];
+    const unsigned row = blockIdx.y;
+    float *row_out = out + points * row;
+    if (threadIdx.x < SOBOL_BITS)
+        dir[threadIdx.x] = words[SOBOL_BITS * row + threadIdx.x];
     __syncthreads();
-    const float k_2powneg32 = 2.3283064E-10F;
-    unsigned i0 = threadIdx.x + blockIdx.x * blockDim.x;
-    unsigned stride = gridDim.x * blockDim.x;
-    // the first point: X is the XOR of the vectors the Gray code of i0 selects
-    unsigned g = i0 ^ (i0 >> 1), X = 0;
-    for (unsigned k = 0; k < __ffs(stride) - 1; k++) {
-        X ^= (0u - (g & 1u)) & v[k];
-        g >>= 1;
-    }
-    if (i0 < n_vectors) d_output[i0] = (float)X * k_2powneg32;
-    // each further point: one step of stride in Gray-code order
-    unsigned v_log2stridem1 = v[__ffs(stride) - 2];
-    unsigned v_stridemask = stride - 1;
-    for (unsigned i = i0 + stride; i < n_vectors; i += stride) {
-        X ^= v_log2stridem1 ^ v[__ffs(~((i - stride) | v_stridemask)) - 1];
-        d_output[i] = (float)X * k_2powneg32;
+
+    const unsigned width = gridDim.x * blockDim.x; /* threads on the row, 2^s */
+    const unsigned s = __ffs(width) - 1;
+    unsigned n = blockIdx.x * blockDim.x + threadIdx.x;
+
+    /* point n directly: the Gray code of n < width has bits below s only */
+    const unsigned gray = n ^ (n >> 1);
+    unsigned acc = 0;
+    for (unsigned b = 0; b < s; b++)
+        acc ^= dir[b] & (0u - ((gray >> b) & 1u));
+    if (n < points)
+        row_out[n] = unit_float(acc);
+
+    /* the rest of the thread's points, W apart */
+    const unsigned every = dir[s - 1];
+    const unsigned low_ones = width - 1;
+    while (n + width < points) {
+        acc ^= every ^ dir[__ffs(~(n | low_ones)) - 1];
+        n += width;
+        row_out[n] = unit_float(acc);
     }
 }
