@@ -70,13 +70,8 @@ static void test_bicubic_small(void)
 {
     const float scale = 0.5f, cx = 256.0f, cy = 256.0f, tx = -128.0f, ty = -128.0f;
     unsigned x, y, i, diffs = 0, levels = 0;
-    const gs_wl_buffer *b;
-    gs_datagen gen;
     GS_CHECK_EQ(GS_OK, wlb_run("bicubic", "small", &wl, &host, &arena, &state));
-    b = &wl.buffers[test_buffer(&wl, "IMAGE")];
-    gs_datagen_start(&gen, &b->init);
-    for (i = 0; i < W * H; i++)
-        image[i] = (uint8_t)gs_datagen_next(&gen);
+    wlb_initial8(&wl, "IMAGE", image);
     for (y = 0; y < OH; y++)
         for (x = 0; x < OW; x++) {
             float u = fmaf((float)x - cx, scale, cx) + tx;
@@ -89,9 +84,7 @@ static void test_bicubic_small(void)
             levels += byte > 200u;
         }
     GS_CHECK(levels > 0);
-    b = &wl.buffers[test_buffer(&wl, "OUT")];
-    gs_host_memcpy_to_host(&host, got, state.address[test_buffer(&wl, "OUT")],
-                           (size_t)b->count);
+    wlb_read8(&host, &wl, &state, "OUT", got);
     for (i = 0; i < OW * OH * 4u; i++)
         diffs += got[i] != want[i];
     GS_CHECK_EQ(0, diffs);

@@ -44,9 +44,7 @@ static int32_t cnt[NBINS], nbr[NNBR * 3], nbrlen[1];
 
 static float rsqrt_approx(float a)
 {
-    uint32_t b;
-    memcpy(&b, &a, sizeof b);
-    return wlb_f32(gs_f32_rsqrt_approx(b, 0));
+    return wlb_f32(gs_f32_rsqrt_approx(wlb_bits(a), 0));
 }
 
 static void make_nbrlist(float cutoff)

@@ -72,15 +72,10 @@ static uint32_t knn(int x, int y, float noise, float lerp_c)
 
 static void test_imagedenoise_small(void)
 {
-    const gs_wl_buffer *b;
-    gs_datagen gen;
     uint32_t *got, diffs = 0, i, smoothed = 0;
     int x, y;
     GS_CHECK_EQ(GS_OK, wlb_run("imagedenoise", "small", &wl, &host, &arena, &state));
-    b = &wl.buffers[test_buffer(&wl, "IMAGE")];
-    gs_datagen_start(&gen, &b->init);
-    for (i = 0; i < W * H * 4u; i++)
-        image[i] = (uint8_t)gs_datagen_next(&gen);
+    wlb_initial8(&wl, "IMAGE", image);
     for (y = 0; y < H; y++)
         for (x = 0; x < W; x++) {
             want[y * W + x] = knn(x, y, 9.765625f, 0.2f);

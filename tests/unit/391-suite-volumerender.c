@@ -161,16 +161,11 @@ static uint32_t render(unsigned x, unsigned y, const gs_tex_desc *vol, const gs_
 
 static void test_volumerender_small(void)
 {
-    const gs_wl_buffer *b;
-    gs_datagen gen;
     gs_tex_desc vol, tf;
     uint32_t *view_bits, *transfer_bits, *got, diffs = 0, i, coloured = 0;
     unsigned x, y, hits = 0;
     GS_CHECK_EQ(GS_OK, wlb_run("volumerender", "small", &wl, &host, &arena, &state));
-    b = &wl.buffers[test_buffer(&wl, "VOLUME")];
-    gs_datagen_start(&gen, &b->init);
-    for (i = 0; i < VOL * VOL * VOL; i++)
-        volume[i] = (uint8_t)gs_datagen_next(&gen);
+    wlb_initial8(&wl, "VOLUME", volume);
     /* The workload's set lines wrote the literals above: the device copies match them. */
     view_bits = wlb_result32(&host, &wl, &state, "VIEW");
     transfer_bits = wlb_result32(&host, &wl, &state, "TRANSFER");
