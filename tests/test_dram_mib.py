@@ -41,11 +41,11 @@ class Mib(unittest.TestCase):
     def test_bfs_high_inter_core_locality(self):
         fr = sched("bfs", "frfcfs")
         self.assertNotIn("mib_dummies_sent", fr)
-        self.assertEqual(fr["digest"], "ded89f981b959b60")
-        self.assertEqual(n(fr, "dram_row_buffer_hits"), 270581)
-        want = {"mshr_m": (1261, 51, 271992, 563849), "mshr_s": (1275, 46, 271278, 567019),
-                "mshr_sa": (1185, 46, 270233, 562265)}
-        reorders = {"mshr_m": 6, "mshr_s": 170, "mshr_sa": 864}
+        self.assertEqual(fr["digest"], "93988fbd586cc5ec")
+        self.assertEqual(n(fr, "dram_row_buffer_hits"), 270475)
+        want = {"mshr_m": (1248, 41, 269978, 559173), "mshr_s": (1274, 66, 270778, 562889),
+                "mshr_sa": (1292, 45, 270415, 563115)}
+        reorders = {"mshr_m": 2, "mshr_s": 205, "mshr_sa": 848}
         for name, (sent, matched, hits, cycles) in want.items():
             got = sched("bfs", name)
             self.assertEqual(n(got, "mib_dummies_sent"), sent, name)
@@ -97,12 +97,12 @@ class IntercoreStats(unittest.TestCase):
         self.assertNotIn("L2_mshr_cycles_idle", plain)
         idle, none, loc = (n(got, "L2_mshr_cycles_" + c)
                            for c in ("idle", "no_locality", "locality"))
-        self.assertEqual((idle, none, loc), (1113150, 5521378, 139904))
-        self.assertEqual(idle + none + loc, 12 * 564536)   # 12 tables, every L2 cycle
-        self.assertEqual(got["L2_mshr_locality_fraction"], "0.0247")   # 139904 / 5661282
+        self.assertEqual((idle, none, loc), (1132507, 5529185, 136596))
+        self.assertEqual(idle + none + loc, 12 * 566524)   # 12 tables, every L2 cycle
+        self.assertEqual(got["L2_mshr_locality_fraction"], "0.0241")   # 136596 / 5665781
         hist = [n(got, "L2_mshr_merge_length_%d" % i) for i in range(1, 16)]
         hist.append(n(got, "L2_mshr_merge_length_16_or_more"))
-        self.assertEqual(hist[:5], [229311, 946, 114, 11, 3])
+        self.assertEqual(hist[:5], [229100, 926, 108, 18, 3])
         self.assertEqual(hist[14], 3)
         self.assertEqual(sum(hist), n(got, "L2_cache_fills"))
         raw, waw = n(got, "gpgpu_stall_dependency_raw"), n(got, "gpgpu_stall_dependency_waw")
@@ -110,7 +110,7 @@ class IntercoreStats(unittest.TestCase):
         self.assertEqual(waw, 0)   # nvcc's PTX rewrites no register a pending load writes
 
     def test_bfs_delay_experiment(self):
-        want = {"locality": 567548, "no_locality": 566461}
+        want = {"locality": 562711, "no_locality": 562497}
         for cls, cycles in want.items():
             got = run_ok("--workload", "bfs", "-gs_delay_class", cls)
             self.assertEqual(n(got, "delay_fills_delayed"), 1000, cls)

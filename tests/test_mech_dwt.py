@@ -40,8 +40,8 @@ class Dwt(unittest.TestCase):
         self.assertEqual(n(dwt, "dwt_sampling_periods"), 3)
         self.assertEqual(n(dwt, "dwt_kernels_throttled"), 1)
         self.assertEqual(n(dwt, "dwt_last_limit"), 1)
-        self.assertEqual(n(plain, "gpu_tot_sim_insn"), 4117596)
-        self.assertEqual(n(dwt, "gpu_tot_sim_insn"), 9952508)
+        self.assertEqual(n(plain, "gpu_tot_sim_insn"), 3942556)
+        self.assertEqual(n(dwt, "gpu_tot_sim_insn"), 9715612)
 
     def test_mgst_relaunches_reuse_the_limit(self):
         plain = run_ok("--workload", "mgst")
@@ -49,12 +49,12 @@ class Dwt(unittest.TestCase):
         self.assertEqual(n(dwt, "dwt_detections"), 6)
         self.assertEqual(n(dwt, "dwt_memo_hits"), 4)
         self.assertEqual(n(dwt, "dwt_sampling_rounds"), 2)
-        self.assertEqual(n(dwt, "dwt_sampling_periods"), 5)
+        self.assertEqual(n(dwt, "dwt_sampling_periods"), 4)
         self.assertEqual(n(dwt, "dwt_kernels_throttled"), 5)
         self.assertEqual(n(dwt, "dwt_last_limit"), 1)
         self.assertEqual(dwt["gpu_tot_sim_insn"], plain["gpu_tot_sim_insn"])
-        self.assertEqual(n(plain, "gpu_tot_sim_cycle"), 278661)
-        self.assertEqual(n(dwt, "gpu_tot_sim_cycle"), 278192)
+        self.assertEqual(n(plain, "gpu_tot_sim_cycle"), 276432)
+        self.assertEqual(n(dwt, "gpu_tot_sim_cycle"), 274977)
 
     def test_dwt_pric_throttles_then_runs_dbsa(self):
         dwt = run_ok("--workload", "mgst", *PRIC, "-gs_mechanisms", "dwt",
@@ -63,7 +63,7 @@ class Dwt(unittest.TestCase):
                       "-gs_dwt_period", "2000")
         for name in ("dwt_detections", "dwt_memo_hits", "dwt_sampling_rounds", "dwt_last_limit"):
             self.assertEqual(both[name], dwt[name])
-        self.assertEqual(n(both, "dbsa_periods"), 51)
+        self.assertEqual(n(both, "dbsa_periods"), 47)
         self.assertEqual(n(both, "dbsa_l1_periods_bypassed"), 0)
         self.assertEqual(both["gpu_tot_sim_cycle"], dwt["gpu_tot_sim_cycle"])
 

@@ -218,12 +218,12 @@ class InterferenceMatrix(unittest.TestCase):
             r = gpusim("report", stats)
             self.assertEqual(r.returncode, 0, r.stderr.decode())
             html = r.stdout.decode()
-            self.assertEqual(len(cells), 294)
+            self.assertEqual(len(cells), 286)
             self.assertEqual(html.count("<title>victim w"), len(cells))
             for (v, e), count in cells.items():
                 self.assertIn("<title>victim w%d, evicted by w%d: %d</title>" % (v, e, count),
                               html)
-            self.assertIn("32 warp slots, 294 pairs that interfered, at most %d VTA hits"
+            self.assertIn("32 warp slots, 286 pairs that interfered, at most %d VTA hits"
                           % max(cells.values()), html)
         finally:
             shutil.rmtree(tmp)

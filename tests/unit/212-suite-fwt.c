@@ -1,12 +1,14 @@
 /*
  * FWT (examples/suite/fwt: CUDA SDK fastWalshTransform) on the functional
- * executor equals a C reference of the SDK's dyadic convolution: forward
- * Walsh-Hadamard transforms of data and kernel, modulation by kernel / N,
- * inverse transform of data. The transform's stages run in the kernels'
- * order: radix-4 butterflies with stride N/4, N/16, ..., 2 (the global
- * fwtBatch2Kernel passes, then fwtBatch1Kernel's shared-memory stages use
- * the same index sets within each 2^10 chunk), then one radix-2 stage
- * when log2 N is odd, each butterfly in add.rn/sub.rn order as the PTX.
+ * executor equals a C reference of the dyadic convolution the workload
+ * runs: Walsh-Hadamard transforms of data and kernel, data times kernel
+ * times rcp.rn(N), transform of the product. Each transform applies the
+ * kernels' stages in their order: 4-point butterflies over the groups
+ * {b, b + s, b + 2s, b + 3s} for s = N/4, N/16, ..., 1 (the global passes
+ * and then the shared-memory stages within each 2^10 chunk use the same
+ * groups), then a 2-point stage if log2 N were odd. A butterfly forms the
+ * sum and difference of elements 0,2 and of 1,3 and then the sums and
+ * differences of those, each an add.rn/sub.rn as in the PTX.
  */
 #include "check.h"
 #include "suite_file.h"
@@ -21,35 +23,36 @@ static gs_workload wl;
 static gs_wl_state state;
 static uint32_t data[N], kernel[N], got[N];
 
-static uint32_t add(uint32_t a, uint32_t b) { return gs_f32_add(a, b, REF_RN, 0); }
-static uint32_t sub(uint32_t a, uint32_t b) { return gs_f32_sub(a, b, REF_RN, 0); }
+static uint32_t f_add(uint32_t a, uint32_t b) { return gs_f32_add(a, b, REF_RN, 0); }
+static uint32_t f_sub(uint32_t a, uint32_t b) { return gs_f32_sub(a, b, REF_RN, 0); }
 
-static void radix4(uint32_t *d, uint32_t stride)
+/* One stage of 4-point butterflies, groups `s` apart, in runs of 4s. */
+static void walsh_stage(uint32_t *v, uint32_t s)
 {
-    uint32_t pos;
-    for (pos = 0; pos < N / 4u; pos++) {
-        uint32_t lo = pos & (stride - 1u);
-        uint32_t i0 = ((pos - lo) << 2) + lo, i1 = i0 + stride;
-        uint32_t i2 = i1 + stride, i3 = i2 + stride;
-        uint32_t d0 = add(d[i0], d[i2]), d2 = sub(d[i0], d[i2]);
-        uint32_t d1 = add(d[i1], d[i3]), d3 = sub(d[i1], d[i3]);
-        d[i0] = add(d0, d1);
-        d[i1] = sub(d0, d1);
-        d[i2] = add(d2, d3);
-        d[i3] = sub(d2, d3);
-    }
+    uint32_t run, j;
+    for (run = 0; run < N; run += 4u * s)
+        for (j = run; j < run + s; j++) {
+            uint32_t *w = v + j;
+            uint32_t p = f_add(w[0], w[2u * s]), m = f_sub(w[0], w[2u * s]);
+            uint32_t q = f_add(w[s], w[3u * s]), n = f_sub(w[s], w[3u * s]);
+            w[0] = f_add(p, q);
+            w[s] = f_sub(p, q);
+            w[2u * s] = f_add(m, n);
+            w[3u * s] = f_sub(m, n);
+        }
 }
 
-static void fwt(uint32_t *d)
+static void walsh(uint32_t *v)
 {
-    uint32_t stride, i;
-    for (stride = N >> 2; stride > 0; stride >>= 2)
-        radix4(d, stride);
-    for (i = 0; (LOG2N & 1u) && i < N; i += 2) {   /* log2 N odd: one radix-2 stage */
-        uint32_t d0 = d[i], d1 = d[i + 1u];
-        d[i] = add(d0, d1);
-        d[i + 1u] = sub(d0, d1);
-    }
+    uint32_t s, k;
+    for (s = N / 4u; s >= 1u; s /= 4u)
+        walsh_stage(v, s);
+    if (LOG2N % 2u)   /* odd exponent: a closing stage of 2-point butterflies */
+        for (k = 0; k < N; k += 2u) {
+            uint32_t lo = v[k], hi = v[k + 1u];
+            v[k] = f_add(lo, hi);
+            v[k + 1u] = f_sub(lo, hi);
+        }
 }
 
 static void test_small_workload(void)
@@ -61,13 +64,13 @@ static void test_small_workload(void)
     GS_CHECK_EQ(16u, (uint32_t)host.launches);
     test_initial32(&wl, "data", data);
     test_initial32(&wl, "kernel", kernel);
-    fwt(data);
-    fwt(kernel);
+    walsh(data);
+    walsh(kernel);
     rcp_n = gs_f32_rcp(gs_f32_from_s64((int64_t)N, REF_RN), REF_RN, 0);
     GS_CHECK_EQ(0x36800000u, rcp_n);   /* 2^-18 */
     for (i = 0; i < N; i++)
         data[i] = gs_f32_mul(data[i], gs_f32_mul(kernel[i], rcp_n, REF_RN, 0), REF_RN, 0);
-    fwt(data);
+    walsh(data);
     test_read32(&host, &wl, &state, "data", got);
     GS_CHECK_EQ(0, test_diff32("data", data, got, N));
 }

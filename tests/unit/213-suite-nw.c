@@ -22,7 +22,7 @@ static gs_wl_state state;
 static uint32_t row_seq[COLS], col_seq[COLS], got[COLS * COLS];
 static int32_t ref[COLS * COLS], want[COLS * COLS];
 
-/* BLOSUM62 for residues 1..10 (R N D C Q E G H I L), as in nw.cu. */
+/* BLOSUM62 for residue codes 1..10 (R N D C Q E G H I L): nw.cu's residue_score. */
 static const int8_t blosum62[10][10] = {
     { 5,  0, -2, -3,  1,  0, -2,  0, -3, -2},
     { 0,  6,  1, -3,  0,  0,  0,  1, -3, -3},
@@ -36,10 +36,15 @@ static const int8_t blosum62[10][10] = {
     {-2, -3, -4, -1, -2, -3, -4, -3,  2,  4}
 };
 
-static int32_t max3(int32_t a, int32_t b, int32_t c)
+/* The best of a cell's three candidate scores (integers: ties cannot differ). */
+static int32_t best_of(int32_t diagonal, int32_t from_left, int32_t from_above)
 {
-    int32_t k = a <= b ? b : a;
-    return k <= c ? c : k;
+    int32_t best = diagonal;
+    if (from_left > best)
+        best = from_left;
+    if (from_above > best)
+        best = from_above;
+    return best;
 }
 
 static void reference(void)
@@ -54,9 +59,9 @@ static void reference(void)
         }
     for (i = 1; i < COLS; i++)
         for (j = 1; j < COLS; j++)
-            want[i * COLS + j] = max3(want[(i - 1u) * COLS + j - 1u] + ref[i * COLS + j],
-                                      want[i * COLS + j - 1u] - PENALTY,
-                                      want[(i - 1u) * COLS + j] - PENALTY);
+            want[i * COLS + j] = best_of(want[(i - 1u) * COLS + j - 1u] + ref[i * COLS + j],
+                                         want[i * COLS + j - 1u] - PENALTY,
+                                         want[(i - 1u) * COLS + j] - PENALTY);
 }
 
 static void test_small_workload(void)

@@ -20,9 +20,10 @@ static gs_workload wl;
 static gs_wl_state state;
 static uint32_t power[CELLS], temp[2][CELLS], got[CELLS];
 
+/* 1/Rx and 1/Ry (double), 1/Rz (float) and step/Cap (double), as the kernel forms them */
 typedef struct hs_coef {
-    uint64_t rx_1, ry_1, step_div_cap;
-    uint32_t rz_1;
+    uint64_t gx, gy, rate;
+    uint32_t gz;
 } hs_coef;
 
 static uint64_t d(uint32_t f) { return gs_f64_from_f32(f, 0); }
@@ -38,11 +39,11 @@ static uint32_t cell(const uint32_t *t, const hs_coef *k, uint32_t r, uint32_t c
                                                           REF_RN, 0)), REF_RN);
     uint64_t ew = gs_f64_fma(minus_two, t64, d(gs_f32_add(t[r * GRID + e], t[r * GRID + w],
                                                           REF_RN, 0)), REF_RN);
-    uint64_t sum = gs_f64_fma(ns, k->ry_1, d(power[r * GRID + c]), REF_RN);
-    uint32_t ambient = gs_f32_mul(gs_f32_sub(0x42A00000u, here, REF_RN, 0), k->rz_1, REF_RN, 0);
-    sum = gs_f64_fma(ew, k->rx_1, sum, REF_RN);
+    uint64_t sum = gs_f64_fma(ns, k->gy, d(power[r * GRID + c]), REF_RN);
+    uint32_t ambient = gs_f32_mul(gs_f32_sub(0x42A00000u, here, REF_RN, 0), k->gz, REF_RN, 0);
+    sum = gs_f64_fma(ew, k->gx, sum, REF_RN);
     sum = gs_f64_add(sum, d(ambient), REF_RN);
-    return gs_f32_from_f64(gs_f64_fma(k->step_div_cap, sum, t64, REF_RN), REF_RN, 0);
+    return gs_f32_from_f64(gs_f64_fma(k->rate, sum, t64, REF_RN), REF_RN, 0);
 }
 
 static void test_small_workload(void)
@@ -53,10 +54,10 @@ static void test_small_workload(void)
                                       &state));
     GS_CHECK_EQ(2u, (uint32_t)host.launches);
     GS_CHECK_EQ(2u, suite_arg32(&wl, 0, 0));   /* pyramid height */
-    k.rx_1 = d(gs_f32_rcp(suite_arg32(&wl, 0, 9), REF_RN, 0));
-    k.ry_1 = d(gs_f32_rcp(suite_arg32(&wl, 0, 10), REF_RN, 0));
-    k.rz_1 = gs_f32_rcp(suite_arg32(&wl, 0, 11), REF_RN, 0);
-    k.step_div_cap = d(gs_f32_div(suite_arg32(&wl, 0, 12), suite_arg32(&wl, 0, 8), REF_RN, 0));
+    k.gx = d(gs_f32_rcp(suite_arg32(&wl, 0, 9), REF_RN, 0));
+    k.gy = d(gs_f32_rcp(suite_arg32(&wl, 0, 10), REF_RN, 0));
+    k.gz = gs_f32_rcp(suite_arg32(&wl, 0, 11), REF_RN, 0);
+    k.rate = d(gs_f32_div(suite_arg32(&wl, 0, 12), suite_arg32(&wl, 0, 8), REF_RN, 0));
     test_initial32(&wl, "power", power);
     test_initial32(&wl, "temp0", temp[0]);
     for (step = 0; step < STEPS; step++)

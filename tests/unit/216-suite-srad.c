@@ -34,43 +34,49 @@ static uint32_t fma3(uint32_t a, uint32_t b, uint32_t c)
 static uint64_t d(uint32_t f) { return gs_f64_from_f32(f, 0); }
 static uint32_t f(uint64_t x) { return gs_f32_from_f64(x, REF_RN, 0); }
 
+/* q0^2 = var / mean^2 over the ROI, summed as srad_roi sums: each column
+ * top-down (squares by fma), then the column totals folded in halves. */
 static uint32_t roi_q0sqr(void)
 {
-    uint32_t sum[ROI], sum2[ROI], c, r, stride, mean, var;
-    const uint32_t size_r = 0x46800000u;   /* 16384.0f */
-    for (c = 0; c < ROI; c++) {
-        sum[c] = sum2[c] = 0;
-        for (r = 0; r < ROI; r++) {
-            sum[c] = add(sum[c], image[r * W + c]);
-            sum2[c] = fma3(image[r * W + c], image[r * W + c], sum2[c]);
+    uint32_t tot[ROI], tot_sq[ROI], col, row, half, mean, mean2;
+    const uint32_t area = 0x46800000u;   /* 16384.0f */
+    for (col = 0; col < ROI; col++) {
+        tot[col] = tot_sq[col] = 0;
+        for (row = 0; row < ROI; row++) {
+            uint32_t v = image[row * W + col];
+            tot[col] = add(tot[col], v);
+            tot_sq[col] = fma3(v, v, tot_sq[col]);
         }
     }
-    for (stride = ROI / 2u; stride > 0; stride >>= 1)
-        for (c = 0; c < stride; c++) {
-            sum[c] = add(sum[c], sum[c + stride]);
-            sum2[c] = add(sum2[c], sum2[c + stride]);
+    for (half = ROI / 2u; half > 0; half >>= 1)
+        for (col = 0; col < half; col++) {
+            tot[col] = add(tot[col], tot[col + half]);
+            tot_sq[col] = add(tot_sq[col], tot_sq[col + half]);
         }
-    mean = dvd(sum[0], size_r);
-    var = sub(dvd(sum2[0], size_r), mul(mean, mean));
-    return dvd(var, mul(mean, mean));
+    mean = dvd(tot[0], area);
+    mean2 = mul(mean, mean);
+    return dvd(sub(dvd(tot_sq[0], area), mean2), mean2);
 }
 
+/* Pixel i's diffusion coefficient from its four differences: q^2 from the
+ * normalised gradient and Laplacian, its excess over q0^2, 1 / (1 + excess)
+ * in double, clipped to [0, 1] (a NaN passes unclipped, as in the kernel). */
 static uint32_t coefficient(uint32_t i, uint32_t q0)
 {
-    uint32_t jc = image[i], n = dn[i], s = ds[i], w = dw[i], e = de[i];
-    uint32_t g2 = dvd(fma3(e, e, fma3(w, w, fma3(s, s, mul(n, n)))), mul(jc, jc));
-    uint32_t l = dvd(add(add(add(n, s), w), e), jc);
-    uint32_t num = f(gs_f64_fma(0xBFB0000000000000ull, d(mul(l, l)),
-                                gs_f64_mul(0x3FE0000000000000ull, d(g2), REF_RN), REF_RN));
-    uint32_t den = f(gs_f64_fma(0x3FD0000000000000ull, d(l), 0x3FF0000000000000ull, REF_RN));
-    uint32_t qsqr = dvd(num, mul(den, den)), c;
-    den = dvd(sub(qsqr, q0), mul(q0, add(0x3F800000u, q0)));
-    c = f(gs_f64_rcp(gs_f64_add(0x3FF0000000000000ull, d(den), REF_RN), REF_RN));
-    if (gs_f32_compare(c, 0, GS_FCMP_LT, 0))
+    const uint64_t one = 0x3FF0000000000000ull;
+    uint32_t px = image[i];
+    uint32_t sq = fma3(de[i], de[i], fma3(dw[i], dw[i], fma3(ds[i], ds[i], mul(dn[i], dn[i]))));
+    uint32_t grad2 = dvd(sq, mul(px, px));
+    uint32_t lap = dvd(add(add(add(dn[i], ds[i]), dw[i]), de[i]), px);
+    uint64_t half_g = gs_f64_mul(0x3FE0000000000000ull, d(grad2), REF_RN);
+    uint32_t upper = f(gs_f64_fma(0xBFB0000000000000ull, d(mul(lap, lap)), half_g, REF_RN));
+    uint32_t lower = f(gs_f64_fma(0x3FD0000000000000ull, d(lap), one, REF_RN));
+    uint32_t q2 = dvd(upper, mul(lower, lower));
+    uint32_t excess = dvd(sub(q2, q0), mul(q0, add(0x3F800000u, q0)));
+    uint32_t k = f(gs_f64_rcp(gs_f64_add(one, d(excess), REF_RN), REF_RN));
+    if (gs_f32_compare(k, 0, GS_FCMP_LT, 0))
         return 0;
-    if (gs_f32_compare(c, 0x3F800000u, GS_FCMP_GT, 0))
-        return 0x3F800000u;
-    return c;
+    return gs_f32_compare(k, 0x3F800000u, GS_FCMP_GT, 0) ? 0x3F800000u : k;
 }
 
 static void iteration(void)
@@ -78,19 +84,19 @@ static void iteration(void)
     uint32_t q0 = roi_q0sqr(), i;
     uint64_t quarter_lambda = gs_f64_mul(0x3FD0000000000000ull, d(LAMBDA), REF_RN);
     for (i = 0; i < PIXELS; i++) {
-        uint32_t r = i / W, c = i % W, jc = image[i];
-        dn[i] = sub(image[(r > 0 ? r - 1u : r) * W + c], jc);
-        ds[i] = sub(image[(r + 1u < W ? r + 1u : r) * W + c], jc);
-        dw[i] = sub(image[r * W + (c > 0 ? c - 1u : c)], jc);
-        de[i] = sub(image[r * W + (c + 1u < W ? c + 1u : c)], jc);
+        uint32_t r = i / W, c = i % W, px = image[i];
+        dn[i] = sub(image[(r > 0 ? r - 1u : r) * W + c], px);
+        ds[i] = sub(image[(r + 1u < W ? r + 1u : r) * W + c], px);
+        dw[i] = sub(image[r * W + (c > 0 ? c - 1u : c)], px);
+        de[i] = sub(image[r * W + (c + 1u < W ? c + 1u : c)], px);
     }
     for (i = 0; i < PIXELS; i++)
         coef[i] = coefficient(i, q0);
     for (i = 0; i < PIXELS; i++) {
-        uint32_t r = i / W, c = i % W, cc = coef[i];
-        uint32_t cs = coef[(r + 1u < W ? r + 1u : r) * W + c];
-        uint32_t ce = coef[r * W + (c + 1u < W ? c + 1u : c)];
-        uint32_t sum = fma3(ce, de[i], fma3(cc, dw[i], fma3(cs, ds[i], mul(cc, dn[i]))));
+        uint32_t r = i / W, c = i % W, k_here = coef[i];
+        uint32_t k_s = coef[(r + 1u < W ? r + 1u : r) * W + c];
+        uint32_t k_e = coef[r * W + (c + 1u < W ? c + 1u : c)];
+        uint32_t sum = fma3(k_e, de[i], fma3(k_here, dw[i], fma3(k_s, ds[i], mul(k_here, dn[i]))));
         image[i] = f(gs_f64_fma(quarter_lambda, d(sum), d(image[i]), REF_RN));
     }
 }

@@ -1,14 +1,13 @@
 /*
- * KM (examples/suite/km, CCWS-suite / Rodinia k-means) and KMEANS
+ * KM (examples/suite/km, the CCWS suite's k-means on Rodinia's) and KMEANS
  * (examples/suite/kmeans, Rodinia's feature-major GPU layout, seed 001's
- * kmeans): the small workloads' final membership, centres and iteration
- * count, run through the workload runner (device-side loop), equal one C
- * reference of Rodinia's
- * algorithm as the PTX computes it (src/fp/fpmath.h), exactly:
- * distances as fma(diff, diff, ans) over the features from 0, strict <
- * (first nearest wins), centres as add.f32 sums over chunks of 256 points
+ * kmeans): the small workloads' final labels, centres and iteration count,
+ * run through the workload runner (device-side loop), equal one C reference
+ * of k-means as the PTX computes it (src/fp/fpmath.h), exactly: squared
+ * distances as fma(d, d, sum) over the features from 0, the first nearest
+ * centre kept (strict <), centres as add.f32 sums over chunks of 256 points
  * in point order, those added in chunk order, divided (div.rn) by the
- * count; stop when no membership changed or after 1 iteration.
+ * count; stop when no label changed or after 1 iteration.
  */
 #include "check.h"
 #include "wlb_suite.h"
@@ -23,51 +22,56 @@ static gs_arena arena;
 static gs_workload wl;
 static gs_wl_state state;
 
-static uint32_t assign(const uint32_t *f, const uint32_t *clusters, uint32_t p,
-                       uint32_t *membership)
+/* Label point p with its nearest centre (the first on a tie); 1 when the
+ * label changes. */
+static uint32_t relabel(const uint32_t *f, const uint32_t *centres, uint32_t p, uint32_t *label)
 {
-    uint32_t c, j, min_dist = 0x7F7FFFFFu, changed;
-    int32_t index = -1;
+    const uint32_t *row = f + p * NF;
+    uint32_t c, k, best_sq = 0x7F7FFFFFu, old = label[p];   /* FLT_MAX */
+    int32_t best = -1;
     for (c = 0; c < NC; c++) {
-        uint32_t ans = 0;
-        for (j = 0; j < NF; j++) {
-            uint32_t diff = gs_f32_sub(f[p * NF + j], clusters[c * NF + j], REF_RN, 0);
-            ans = gs_f32_fma(diff, diff, ans, REF_RN, 0);
+        uint32_t sq = 0;
+        for (k = 0; k < NF; k++) {
+            uint32_t d = gs_f32_sub(row[k], centres[c * NF + k], REF_RN, 0);
+            sq = gs_f32_fma(d, d, sq, REF_RN, 0);
         }
-        if (gs_f32_compare(ans, min_dist, GS_FCMP_LT, 0)) {
-            min_dist = ans;
-            index = (int32_t)c;
-        }
+        if (!gs_f32_compare(sq, best_sq, GS_FCMP_LT, 0))
+            continue;
+        best_sq = sq;
+        best = (int32_t)c;
     }
-    changed = membership[p] != (uint32_t)index;
-    membership[p] = (uint32_t)index;
-    return changed;
+    label[p] = (uint32_t)best;
+    return old != label[p];
 }
 
-/* kmeansPartial over chunks of CHUNK points, then kmeansUpdate adding the
- * chunks' sums and counts in block order. */
-static void update(const uint32_t *f, uint32_t n, const uint32_t *membership, uint32_t *clusters)
+/* km_chunk_sums over chunks of CHUNK points, then km_mean_centres adding the
+ * chunks' sums and counts in chunk order. */
+static void recentre(const uint32_t *f, uint32_t n, const uint32_t *label, uint32_t *centres)
 {
-    uint32_t t, p, blk, nblocks = (n + CHUNK - 1u) / CHUNK;
-    for (t = 0; t < NC * NF; t++) {
-        uint32_t sum = 0, count = 0;
-        for (blk = 0; blk < nblocks; blk++) {
-            uint32_t part = 0;
-            for (p = blk * CHUNK; p < n && p < (blk + 1u) * CHUNK; p++)
-                if (membership[p] == t / NF) {
-                    part = gs_f32_add(part, f[p * NF + t % NF], REF_RN, 0);
-                    count++;
+    uint32_t c, k, p, lo, hi;
+    for (c = 0; c < NC; c++)
+        for (k = 0; k < NF; k++) {
+            uint32_t total = 0, members = 0;
+            for (lo = 0; lo < n; lo += CHUNK) {
+                uint32_t chunk_total = 0;
+                hi = lo + CHUNK < n ? lo + CHUNK : n;
+                for (p = lo; p < hi; p++) {
+                    if (label[p] != c)
+                        continue;
+                    chunk_total = gs_f32_add(chunk_total, f[p * NF + k], REF_RN, 0);
+                    members++;
                 }
-            sum = gs_f32_add(sum, part, REF_RN, 0);
+                total = gs_f32_add(total, chunk_total, REF_RN, 0);
+            }
+            if (members > 0)
+                centres[c * NF + k] = gs_f32_div(total, gs_f32_from_s64(members, REF_RN),
+                                                 REF_RN, 0);
         }
-        if (count > 0)
-            clusters[t] = gs_f32_div(sum, gs_f32_from_s64(count, REF_RN), REF_RN, 0);
-    }
 }
 
-/* `setup` launches come before the loop's 3 a iteration (kmeansInit; for
- * kmeans also invertMapping, whose feature-major copy must give the same
- * distances, summed in the same order). */
+/* `setup` launches come before the loop's 3 an iteration (km_first_centres;
+ * for kmeans also km_transpose_features, whose feature-major copy must give
+ * the same distances, summed in the same order). */
 static void check_small(const char *name, uint32_t setup)
 {
     uint32_t *f, *membership, *got_m, *got_c, clusters[NC * NF], n, p, iter = 0, delta, got_iter;
@@ -80,8 +84,8 @@ static void check_small(const char *name, uint32_t setup)
     do {
         delta = 0;
         for (p = 0; p < n; p++)
-            delta += assign(f, clusters, p, membership);
-        update(f, n, membership, clusters);
+            delta += relabel(f, clusters, p, membership);
+        recentre(f, n, membership, clusters);
         iter++;
     } while (delta != 0 && iter < MAX_ITER);
     got_m = wlb_result32(&host, &wl, &state, "membership");

@@ -1,13 +1,13 @@
 /*
  * BP (examples/suite/bp, Rodinia backprop): the small workload's two
- * kernels (layerforward, adjust_weights) and, between them, Rodinia's CPU
- * step as a host routine (`host bpnn_train_host`, not a kernel), run
- * through the workload runner, equal a C reference with src/fp/fpmath.h,
- * bit for bit: the PTX's shared-memory tile products and tree sums and
- * partial sums; backprop.c's host arithmetic (float sums of rounded
- * products, double where its constants promote, squash = 1.0 / (1.0 +
- * ex2.approx(x * -log2 e)) in double); the kernel's f64 momentum updates
- * (ETA and MOMENTUM are the double 0.3 of the original).
+ * kernels (bp_forward_tiles, bp_adjust_weights) and, between them,
+ * Rodinia's CPU step as a host routine (`host bpnn_train_host`, not a
+ * kernel), run through the workload runner, equal a C reference with
+ * src/fp/fpmath.h, bit for bit: the forward kernel's shared-memory tile
+ * products, row folds and block sums; backprop.c's host arithmetic (float
+ * sums of rounded products, double where its constants promote, squash =
+ * 1.0 / (1.0 + ex2.approx(x * -log2 e)) in double); the adjust kernel's f64
+ * momentum updates (rate and momentum are the double 0.3 of the original).
  */
 #include "check.h"
 #include "wlb_suite.h"
@@ -26,24 +26,25 @@ static gs_arena arena;
 static gs_workload wl;
 static gs_wl_state state;
 
-/* bpnn_layerforward_CUDA over every block: products, column tree sums. */
-static void layerforward(const uint32_t *units, uint32_t *weights, uint32_t *partial)
+/* bp_forward_tiles over every block: products, row folds (at pitch p, rows
+ * that are multiples of p add the row p / 2 below), block sums. */
+static void ref_forward(const uint32_t *units, uint32_t *weights, uint32_t *partial)
 {
-    uint32_t by, ty, tx, p, wm[16][16];
+    uint32_t by, ty, tx, p, tile[16][16];
     for (by = 0; by < NB; by++) {
         for (ty = 0; ty < 16u; ty++)
             for (tx = 0; tx < 16u; tx++)
-                wm[ty][tx] = gs_f32_mul(weights[COLS * 16u * by + COLS * ty + tx + 1u + COLS],
+                tile[ty][tx] = gs_f32_mul(weights[COLS * (16u * by + ty + 1u) + tx + 1u],
                                         units[16u * by + ty + 1u], REF_RN, 0);
         for (p = 2; p <= 16u; p *= 2u)
             for (ty = 0; ty < 16u; ty += p)
                 for (tx = 0; tx < 16u; tx++)
-                    wm[ty][tx] = gs_f32_add(wm[ty][tx], wm[ty + p / 2u][tx], REF_RN, 0);
+                    tile[ty][tx] = gs_f32_add(tile[ty][tx], tile[ty + p / 2u][tx], REF_RN, 0);
         for (ty = 0; ty < 16u; ty++)
             for (tx = 0; tx < 16u; tx++)
-                weights[COLS * 16u * by + COLS * ty + tx + 1u + COLS] = wm[ty][tx];
+                weights[COLS * (16u * by + ty + 1u) + tx + 1u] = tile[ty][tx];
         for (ty = 0; ty < 16u; ty++)
-            partial[by * HID + ty] = wm[0][ty];
+            partial[by * HID + ty] = tile[0][ty];
     }
 }
 
@@ -107,18 +108,19 @@ static void momentum(uint64_t a, uint64_t b, uint32_t *w, uint32_t *oldw)
     *oldw = gs_f32_from_f64(dw, REF_RN, 0);
 }
 
-static void adjust(const uint32_t *delta, const uint32_t *ly, uint32_t *w, uint32_t *oldw)
+/* bp_adjust_weights: every input's weights, then the bias row (input 1). */
+static void ref_adjust(const uint32_t *err, const uint32_t *inputs, uint32_t *w, uint32_t *oldw)
 {
     uint32_t by, ty, tx;
     for (by = 0; by < NB; by++)
         for (ty = 0; ty < 16u; ty++)
             for (tx = 0; tx < 16u; tx++) {
-                uint32_t index = COLS * 16u * by + COLS * ty + tx + 1u + COLS;
-                uint64_t a = gs_f64_mul(gs_f64_from_f32(delta[tx + 1u], 0), F64_03, REF_RN);
-                momentum(a, gs_f64_from_f32(ly[16u * by + ty + 1u], 0), &w[index], &oldw[index]);
+                uint32_t at = COLS * (16u * by + ty + 1u) + tx + 1u;
+                uint64_t a = gs_f64_mul(gs_f64_from_f32(err[tx + 1u], 0), F64_03, REF_RN);
+                momentum(a, gs_f64_from_f32(inputs[16u * by + ty + 1u], 0), &w[at], &oldw[at]);
             }
     for (tx = 0; tx < 16u; tx++)
-        momentum(gs_f64_from_f32(delta[tx + 1u], 0), F64_03, &w[tx + 1u], &oldw[tx + 1u]);
+        momentum(gs_f64_from_f32(err[tx + 1u], 0), F64_03, &w[tx + 1u], &oldw[tx + 1u]);
 }
 
 static void check(const char *name, const uint32_t *want)
@@ -133,27 +135,27 @@ static void test_bp_small(void)
     uint32_t *units, *ih, *w, *oldw, *partial, *hw, *hprev, hidden[COLS], out_delta[2] = { 0, 0 },
         hid_delta[COLS], j;
     GS_CHECK_EQ(GS_OK, wlb_run("bp", "small", &wl, &host, &arena, &state));
-    GS_CHECK_EQ(IN + 1u, wlb_count(&wl, "input_units"));
-    units = wlb_initial32(&wl, "input_units");
-    ih = wlb_initial32(&wl, "input_hidden");
-    w = wlb_initial32(&wl, "w");
-    oldw = wlb_initial32(&wl, "oldw");
-    partial = wlb_initial32(&wl, "partial");
-    hw = wlb_initial32(&wl, "hidden_weights");
-    hprev = wlb_initial32(&wl, "hidden_prev");
+    GS_CHECK_EQ(IN + 1u, wlb_count(&wl, "in_act"));
+    units = wlb_initial32(&wl, "in_act");
+    ih = wlb_initial32(&wl, "in_hid_w");
+    w = wlb_initial32(&wl, "in_hid_w_dev");
+    oldw = wlb_initial32(&wl, "in_hid_step");
+    partial = wlb_initial32(&wl, "tile_sums");
+    hw = wlb_initial32(&wl, "hid_out_w");
+    hprev = wlb_initial32(&wl, "hid_out_step");
     memset(hidden, 0, sizeof hidden);
     memset(hid_delta, 0, sizeof hid_delta);
-    layerforward(units, ih, partial);
+    ref_forward(units, ih, partial);
     host_step(partial, w, hidden, hw, hprev, out_delta, hid_delta);
-    adjust(hid_delta, units, w, oldw);
-    check("input_hidden", ih);
-    check("partial", partial);
-    check("hidden_units", hidden);
-    check("output_delta", out_delta);
-    check("hidden_delta", hid_delta);
-    check("hidden_weights", hw);
-    check("w", w);
-    check("oldw", oldw);
+    ref_adjust(hid_delta, units, w, oldw);
+    check("in_hid_w", ih);
+    check("tile_sums", partial);
+    check("hid_act", hidden);
+    check("out_err", out_delta);
+    check("hid_err", hid_delta);
+    check("hid_out_w", hw);
+    check("in_hid_w_dev", w);
+    check("in_hid_step", oldw);
     for (j = 1; j <= HID; j++)   /* the sigmoids did not saturate: deltas move weights */
         GS_CHECK(hid_delta[j] != 0u && hidden[j] != F32_ONE);
     GS_CHECK_EQ(2u, host.launches);   /* the host step is no kernel launch */

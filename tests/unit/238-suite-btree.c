@@ -1,7 +1,7 @@
 /*
- * B+tree (examples/suite/btree, Rodinia findK): the small workload builds a
- * 3-level order-256 tree of keys 1..100000 on the device and looks up 1000
- * seeded keys. Checks, exactly: the flattened node array against a C
+ * B+tree (examples/suite/btree: Rodinia b+tree's key lookup, btree_lookup):
+ * the small workload builds a 3-level order-256 tree of keys 1..100000 on
+ * the device and looks up 1000 seeded keys. Checks, exactly: the flattened node array against a C
  * bulk-load of the same layout; each answer is the record of the key (or
  * -1 above the largest key); each query ends at the leaf holding its key
  * (the last leaf when above).
@@ -10,7 +10,7 @@
 #include "wlb_suite.h"
 
 #define ORDER 256u
-#define NODE_WORDS 517u           /* sizeof(knode) / 4: 4 + 2 * 1028 + 4 + 4 bytes */
+#define NODE_WORDS 517u           /* sizeof(tree_node) / 4: 4 + 2 * 1028 + 4 + 4 bytes */
 #define NREC 100000u
 #define NQ 1000u
 #define LEAF0 3u                  /* root, 2 internal nodes, then 391 leaves */
@@ -21,7 +21,7 @@ static gs_arena arena;
 static gs_workload wl;
 static gs_wl_state state;
 
-/* Node `node` of the layout: keys, indices, location, is_leaf, num_keys. */
+/* Node `node` of the layout: self, child[], key[], leaf, count. */
 static void expect_node(uint32_t node, uint32_t *w)
 {
     uint32_t t, used;
@@ -45,21 +45,21 @@ static void expect_node(uint32_t node, uint32_t *w)
 
 static void test_btree_small(void)
 {
-    uint32_t *records, *keys, *knodes, *ans, want[NODE_WORDS], q, node, bad = 0;
+    uint32_t *records, *keys, *nodes, *ans, want[NODE_WORDS], q, node, bad = 0;
     uint64_t curr[NQ];
     GS_CHECK_EQ(GS_OK, wlb_run("btree", "small", &wl, &host, &arena, &state));
-    GS_CHECK_EQ(NODES * NODE_WORDS, wlb_count(&wl, "knodes"));
+    GS_CHECK_EQ(NODES * NODE_WORDS, wlb_count(&wl, "nodes"));
     GS_CHECK_EQ(NQ, wlb_count(&wl, "keys"));
-    knodes = wlb_result32(&host, &wl, &state, "knodes");
+    nodes = wlb_result32(&host, &wl, &state, "nodes");
     for (node = 0; node < NODES; node++) {
         expect_node(node, want);
-        bad += test_diff32("knode", want, knodes + node * NODE_WORDS, NODE_WORDS);
+        bad += test_diff32("node", want, nodes + node * NODE_WORDS, NODE_WORDS);
     }
     GS_CHECK_EQ(0u, bad);
     records = wlb_initial32(&wl, "records");
     keys = wlb_initial32(&wl, "keys");
     ans = wlb_result32(&host, &wl, &state, "ans");
-    gs_host_read_u64(&host, curr, state.address[test_buffer(&wl, "currKnode")], NQ);
+    gs_host_read_u64(&host, curr, state.address[test_buffer(&wl, "cursor")], NQ);
     for (q = 0, bad = 0; q < NQ; q++) {
         uint32_t k = keys[q], hit = k <= NREC;
         uint32_t expect_ans = hit ? records[k - 1u] : 0xFFFFFFFFu;
@@ -73,7 +73,7 @@ static void test_btree_small(void)
     for (q = 0, bad = 0; q < NQ; q++)
         bad += keys[q] > NREC;
     GS_CHECK(bad > 20u && bad < 100u);   /* some misses, about 1 in 17 */
-    free(records); free(keys); free(knodes); free(ans);
+    free(records); free(keys); free(nodes); free(ans);
 }
 
 int main(void)

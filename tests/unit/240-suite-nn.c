@@ -1,9 +1,12 @@
 /*
  * NN (examples/suite/nn, the GPGPU-Sim ISPASS-2009 neural network of
- * seed-000 Table 4.2): the small workload's four layers, run through the
- * workload runner, equal a C reference of the PTX's sequence with
- * src/fp/fpmath.h, bit for bit:
- *   sum = fma chain over the window / fan-in, in source order, from 0 + bias;
+ * seed-000 Table 4.2): the small workload's four layer kernels (nn_conv_layer1,
+ * nn_conv_layer2, nn_full_layer3, nn_full_layer4), run through the workload
+ * runner, equal a C reference of the PTX's sequence with src/fp/fpmath.h,
+ * bit for bit:
+ *   sum = fma chain over the window / fan-in, in source order, from 0 + bias
+ *   (layer 2: tap by tap, the 6 input maps of each tap in turn, the weight of
+ *   tap t and map m at 1 + 6 t + m in the output map's group of 156);
  *   out = f32(f64(tanhf(f32(f64(sum) * 0.66666667))) * 1.7159), where tanhf
  *   is nvcc's sequence: for |x| >= 0.6, 1 - 2 / (ex2.approx(2|x| log2 e) + 1)
  *   with rcp.approx (1 from |x| >= 9.0109), the sign copied from the f64
@@ -92,7 +95,7 @@ static void second_layer(const uint32_t *in, const uint32_t *w, uint32_t *out)
                     for (i = 0; i < 25u; i++)
                         for (m = 0; m < MAPS1; m++)
                             sum = fma32(win[i / 5u * MAP1 + i % 5u + MAP1 * MAP1 * m],
-                                        k[1u + i + 26u * m], sum);
+                                        k[1u + MAPS1 * i + m], sum);
                     out[L2_OUT * n + MAP2 * MAP2 * map + MAP2 * y + x] = activate(sum);
                 }
 }
@@ -165,10 +168,14 @@ static void test_nn_small(void)
     check_layer("layer5", l5);
     GS_CHECK_EQ(4u, host.launches);
     /* Warps x PTX instructions each: layer 1, 6 warps (169 threads) a CTA,
-     * 138 straight-line; layer 2, one warp, 513; layer 3, 19 + 625 loop
-     * trips of 11 + 42; layer 4, 18 + 25 trips of 18 + 42. */
-    GS_CHECK_EQ(6u * MAPS1 * IMAGES * 138u + MAPS2 * IMAGES * 513u +
-                L3 * IMAGES * (19u + 625u * 11u + 42u) + L4 * IMAGES * (18u + 25u * 18u + 42u),
+     * 239 straight-line (25 taps, each offset read from constant memory);
+     * layer 2, one warp, 24 + 13 passes of the loop's first half (25, the
+     * last leaving before its closing branch) + 12 of its second (25) + 44;
+     * layer 3, 18 + 625 loop trips of 11 + 42; layer 4, 18 + 25 trips of
+     * 17 + 42. */
+    GS_CHECK_EQ(6u * MAPS1 * IMAGES * 239u +
+                MAPS2 * IMAGES * (24u + 13u * 25u - 1u + 12u * 25u + 44u) +
+                L3 * IMAGES * (18u + 625u * 11u + 42u) + L4 * IMAGES * (18u + 25u * 17u + 42u),
                 host.warp_insts);
     free(in); free(w1); free(w2); free(w3); free(w4);
 }

@@ -1,11 +1,12 @@
 /*
- * BFS (examples/suite/bfs: Rodinia bfs) at the small size (32768 nodes),
- * run from the embedded table: the Node {starting, no_of_edges} array the
- * workload's `graph ... layout=nodes` builds matches the CSR pattern of the
- * same seed, and the level-synchronous kernels leave every node's BFS
- * distance from node 0 in cost (-1 where unreachable) and visited set
- * exactly for the reachable nodes; the host loop runs one iteration per
- * level plus the final one that finds nothing.
+ * BFS (examples/suite/bfs: a model of Rodinia's bfs) at the small size
+ * (116736 nodes), run from the embedded table: the {first edge, edge count}
+ * node records the workload's `graph ... layout=nodes` builds match the CSR
+ * pattern of the same seed, and the level-synchronous kernels
+ * (bfs_visit_frontier, bfs_advance_frontier) leave every node's BFS distance
+ * from node 0 in cost (-1 where unreachable) and visited set exactly for the
+ * reachable nodes; the host loop runs one iteration per level plus the
+ * final one that finds nothing.
  */
 #include "check.h"
 #include "workload_host.h"

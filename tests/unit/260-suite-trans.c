@@ -1,8 +1,9 @@
 /*
  * TRANS (examples/suite/trans: CUDA SDK transpose) at the small size
- * (512 x 512), run from the embedded table: each of the three transposes
- * (naive, coalesced through a shared tile, padded tile) writes exactly the
- * transpose of the input (a pure data movement: bit-exact copies).
+ * (512 x 512), run from the embedded table: each of the three
+ * transposes (direct, staged through a shared tile, padded tile) writes
+ * exactly the transpose of the input (a pure data movement: bit-exact
+ * copies).
  */
 #include "check.h"
 #include "workload_host.h"

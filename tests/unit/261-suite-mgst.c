@@ -1,6 +1,7 @@
 /*
  * MGST (examples/suite/mgst: Rodinia hybridsort's merge sort) at the small
- * size (64 divisions of 1024 floats), run from the embedded table: every
+ * size (64 divisions of 1024 floats), run from the embedded table
+ * (mgst_sort_quads, 8 mgst_merge_runs passes, mgst_pack): every
  * division of the packed output is its division of the input sorted
  * ascending (positive floats, so the bit patterns sort as the values do;
  * the reference is an insertion sort of each division).

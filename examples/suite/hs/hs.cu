@@ -1,94 +1,102 @@
-// HS: HotSpot thermal simulation (Rodinia "hotspot", hotspot.cu). A grid of
-// 16 x 16 blocks, each loading an overlapping 16 x 16 tile of temperature and
-// power into shared memory and running `iteration` (pyramid height) stencil
-// steps in shared memory, shrinking the valid region by one cell per step,
-// then writing its inner (16 - 2 * iteration)^2 cells. The host ping-pongs
-// two temperature arrays, one launch per pyramid of steps.
+// HS: a model of Rodinia's HotSpot (hotspot.cu, its single kernel), written
+// for gpusim from the benchmark's behaviour; the code is the project's own.
+// HotSpot estimates chip temperature on a grid of cells: each step a cell
+// moves toward the balance of its power, its four neighbours (resistances
+// Rx, Ry) and the ambient 80 degrees (resistance Rz), scaled by step / Cap.
 //
-// Rodinia's arithmetic is kept, including its double-precision promotion
-// (2.0 * temp is a double), written with explicit intrinsics in the order of
-// the C expression: where C has x - 2.0 * t or a * b + c we write the fma nvcc
-// -O3 contracts it to. tests/unit/214-suite-hs.c mirrors the PTX.
+// Shape kept from the benchmark: 16 x 16 threads a block, one cell a thread.
+// A block stages an HS_TILE x HS_TILE window of temperature and power in
+// shared memory and advances it `depth` steps there (the pyramid): after
+// each step the outermost ring of the window is stale, so the ring of
+// threads that compute narrows by one cell a side per step, and the block
+// writes only the middle (HS_TILE - 2 * depth)^2 cells. Windows of
+// neighbouring blocks therefore overlap by 2 * depth cells, and the grid's
+// first window starts `halo` cells before the grid. At the grid's own border
+// a cell's missing neighbour is the cell itself. Three shared tiles
+// (temperature, power, next temperature), one barrier after every step and
+// one after every copy-back, one global write a computing thread at the end.
+// The host ping-pongs two temperature arrays, one launch per `depth` steps.
+//
+// The float/double mix of the benchmark's update expression (its 2.0
+// literal makes the neighbour terms double) is kept, written as explicit
+// intrinsics in the operation order nvcc -O3 gives that expression;
+// tests/unit/214-suite-hs.c mirrors it. Departure: the copy-back of the new
+// temperatures is placed at the top of the next step instead of the end of
+// the current one (same barriers, same order of shared accesses).
 
-#define BLOCK_SIZE 16
-#define IN_RANGE(x, min, max) ((x) >= (min) && (x) <= (max))
+#define HS_TILE 16
 
-extern "C" __global__ void calculate_temp(int iteration, const float *power,
-                                          const float *temp_src, float *temp_dst,
-                                          int grid_cols, int grid_rows, int border_cols,
-                                          int border_rows, float Cap, float Rx, float Ry,
-                                          float Rz, float step, float time_elapsed)
+static __device__ __forceinline__ bool hs_within(int v, int lo, int hi)
 {
-    __shared__ float temp_on_cuda[BLOCK_SIZE][BLOCK_SIZE];
-    __shared__ float power_on_cuda[BLOCK_SIZE][BLOCK_SIZE];
-    __shared__ float temp_t[BLOCK_SIZE][BLOCK_SIZE];
+    return v >= lo && v <= hi;
+}
 
-    float amb_temp = 80.0f;
-    int bx = blockIdx.x;
-    int by = blockIdx.y;
-    int tx = threadIdx.x;
-    int ty = threadIdx.y;
-    float step_div_Cap = __fdiv_rn(step, Cap);
-    float Rx_1 = __frcp_rn(Rx);
-    float Ry_1 = __frcp_rn(Ry);
-    float Rz_1 = __frcp_rn(Rz);
+// One step of one cell: `t` its temperature, `vert` and `horiz` the sums of
+// its two vertical and two horizontal neighbours, `watts` its power, gx/gy/gz
+// the conductances (1 / R) and `k` = step / Cap.
+static __device__ __forceinline__ float hs_advance(float t, float vert, float horiz, float watts,
+                                                   float gx, float gy, float gz, float k)
+{
+    const float ambient = 80.0f;
+    double curv_y = fma(-2.0, (double)t, (double)vert);
+    double curv_x = fma(-2.0, (double)t, (double)horiz);
+    double flow = fma(curv_y, (double)gy, (double)watts);
+    flow = fma(curv_x, (double)gx, flow);
+    flow = __dadd_rn(flow, (double)__fmul_rn(__fsub_rn(ambient, t), gz));
+    return (float)fma((double)k, flow, (double)t);
+}
 
-    int small_block_rows = BLOCK_SIZE - iteration * 2;
-    int small_block_cols = BLOCK_SIZE - iteration * 2;
-    int blkY = small_block_rows * by - border_rows;
-    int blkX = small_block_cols * bx - border_cols;
-    int blkYmax = blkY + BLOCK_SIZE - 1;
-    int blkXmax = blkX + BLOCK_SIZE - 1;
-    int yidx = blkY + ty;
-    int xidx = blkX + tx;
-    int loadYidx = yidx, loadXidx = xidx;
-    int index = grid_cols * loadYidx + loadXidx;
+extern "C" __global__ void hotspot_tile_steps(int depth, const float *watts, const float *t_in,
+                                              float *t_out, int width, int height, int halo_x,
+                                              int halo_y, float cap, float rx, float ry,
+                                              float rz, float dt, float elapsed)
+{
+    __shared__ float heat[HS_TILE][HS_TILE];
+    __shared__ float src[HS_TILE][HS_TILE];
+    __shared__ float fresh[HS_TILE][HS_TILE];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const float k = __fdiv_rn(dt, cap);
+    const float gx = __frcp_rn(rx), gy = __frcp_rn(ry), gz = __frcp_rn(rz);
+    // windows advance by the width they write
+    const int pitch = HS_TILE - 2 * depth;
+    const int top = pitch * (int)blockIdx.y - halo_y;
+    const int left = pitch * (int)blockIdx.x - halo_x;
+    const int at = (top + ty) * width + left + tx;
+    // window rows r_lo..r_hi and columns c_lo..c_hi lie on the grid
+    const int r_lo = max(-top, 0), r_hi = min(height - 1 - top, HS_TILE - 1);
+    const int c_lo = max(-left, 0), c_hi = min(width - 1 - left, HS_TILE - 1);
+    const bool on_grid = hs_within(ty, r_lo, r_hi) && hs_within(tx, c_lo, c_hi);
+    // neighbours inside the window, the cell itself past the grid's border
+    const int up = max(ty - 1, r_lo), down = min(ty + 1, r_hi);
+    const int west = max(tx - 1, c_lo), east = min(tx + 1, c_hi);
+    bool live = false;
+    (void)elapsed;
 
-    if (IN_RANGE(loadYidx, 0, grid_rows - 1) && IN_RANGE(loadXidx, 0, grid_cols - 1)) {
-        temp_on_cuda[ty][tx] = temp_src[index];
-        power_on_cuda[ty][tx] = power[index];
+    if (on_grid) {
+        heat[ty][tx] = t_in[at];
+        src[ty][tx] = watts[at];
     }
     __syncthreads();
 
-    int validYmin = (blkY < 0) ? -blkY : 0;
-    int validYmax = (blkYmax > grid_rows - 1) ? BLOCK_SIZE - 1 - (blkYmax - grid_rows + 1)
-                                              : BLOCK_SIZE - 1;
-    int validXmin = (blkX < 0) ? -blkX : 0;
-    int validXmax = (blkXmax > grid_cols - 1) ? BLOCK_SIZE - 1 - (blkXmax - grid_cols + 1)
-                                              : BLOCK_SIZE - 1;
-    int N = ty - 1;
-    int S = ty + 1;
-    int W = tx - 1;
-    int E = tx + 1;
-    N = (N < validYmin) ? validYmin : N;
-    S = (S > validYmax) ? validYmax : S;
-    W = (W < validXmin) ? validXmin : W;
-    E = (E > validXmax) ? validXmax : E;
-
-    bool computed;
-    for (int i = 0; i < iteration; i++) {
-        computed = false;
-        if (IN_RANGE(tx, i + 1, BLOCK_SIZE - i - 2) && IN_RANGE(ty, i + 1, BLOCK_SIZE - i - 2) &&
-            IN_RANGE(tx, validXmin, validXmax) && IN_RANGE(ty, validYmin, validYmax)) {
-            computed = true;
-            float t = temp_on_cuda[ty][tx];
-            double ns = fma(-2.0, (double)t,
-                            (double)__fadd_rn(temp_on_cuda[S][tx], temp_on_cuda[N][tx]));
-            double ew = fma(-2.0, (double)t,
-                            (double)__fadd_rn(temp_on_cuda[ty][E], temp_on_cuda[ty][W]));
-            double sum = fma(ns, (double)Ry_1, (double)power_on_cuda[ty][tx]);
-            sum = fma(ew, (double)Rx_1, sum);
-            sum = __dadd_rn(sum, (double)__fmul_rn(__fsub_rn(amb_temp, t), Rz_1));
-            temp_t[ty][tx] = (float)fma((double)step_div_Cap, sum, (double)t);
+    // one step an iteration, kept rolled as nvcc builds the benchmark's loop
+#pragma unroll 1
+    for (int s = 0; s < depth; s++) {
+        if (s > 0) {
+            // last step's results become the current temperatures
+            if (live)
+                heat[ty][tx] = fresh[ty][tx];
+            __syncthreads();
         }
-        __syncthreads();
-        if (i == iteration - 1)
-            break;
-        if (computed)
-            temp_on_cuda[ty][tx] = temp_t[ty][tx];
+        // the ring s + 1 .. HS_TILE - 2 - s still has valid neighbours
+        live = on_grid && hs_within(tx, s + 1, HS_TILE - 2 - s) &&
+               hs_within(ty, s + 1, HS_TILE - 2 - s);
+        if (live)
+            fresh[ty][tx] = hs_advance(heat[ty][tx], __fadd_rn(heat[down][tx], heat[up][tx]),
+                                       __fadd_rn(heat[ty][east], heat[ty][west]), src[ty][tx],
+                                       gx, gy, gz, k);
         __syncthreads();
     }
 
-    if (computed)
-        temp_dst[index] = temp_t[ty][tx];
+    if (live)
+        t_out[at] = fresh[ty][tx];
 }

@@ -1,133 +1,118 @@
-// MGST (Rodinia hybridsort, merge-sort phase): sorts each division of a
-// float list with Rodinia's float4 merge sort, as Rodinia's kernels do it:
-//   mergeSortFirst  thread per float4: sorts its 4 floats (sortElem network)
-//   mergeSortPass   per pass, thread per pair of sorted runs of nrElems/2
-//                   float4s within a division: merges them float4 by float4
-//                   (getLowest / getHighest bitonic step), run lengths
-//                   doubling each pass until one run fills the division
-//   mergepack       thread per float: copies each division to its final place
-// Departures (documented in the workload files): the texture fetches
-// (tex1Dfetch) are plain global loads from `input`, and the __constant__
-// division tables (constStartAddr, finalStartAddr, nullElems) are global
-// arrays passed as parameters, since gpusim's PTX front end has no texture
-// or constant-bank loads from the host; the divisions come from the
-// workload (equal sizes) instead of Rodinia's preceding bucket-sort phase.
-__device__ float4 sortElem(float4 r)
+// MGST: models the merge-sort phase of Rodinia's hybridsort. The list is
+// cut into divisions (in Rodinia by the bucket-sort phase that precedes
+// it) and each division is sorted on its own, four floats (one float4) at
+// a time:
+//   mgst_sort_quads  one thread per float4 of the list: sorts its 4 lanes
+//                    with a 5-comparator network;
+//   mgst_merge_runs  one launch per pass, one thread per pair of adjacent
+//                    sorted runs inside a division (runLen/2 float4s each):
+//                    the thread merges the pair float4 by float4, each step
+//                    a bitonic split of the held pair followed by sorting
+//                    both halves, always refilling from the run whose next
+//                    float4 starts lower (it reads that next float4 of both
+//                    runs every step). A division's last run without a
+//                    partner is copied. Runs double every pass;
+//   mgst_pack        one thread per float, grid.y = division: copies each
+//                    sorted division to its place in the packed output.
+// Departures (also noted in the workload files): where Rodinia fetches
+// the input through a 1D texture these kernels load it from global memory,
+// and Rodinia's __constant__ division tables (start of each division in
+// float4s, start in the packed output, leading padding floats) arrive as
+// global-memory arrays in the parameters, since gpusim's PTX front end has
+// no texture fetches and no host-filled constant banks; the divisions are
+// the workload's equal-size ones rather than the output of a bucket sort.
+
+// Compare-exchange: afterwards lo <= hi.
+__device__ __forceinline__ void cmp_swap(float &lo, float &hi)
 {
-    float4 nr;
-    nr.x = (r.x > r.y) ? r.y : r.x;
-    nr.y = (r.y > r.x) ? r.y : r.x;
-    nr.z = (r.z > r.w) ? r.w : r.z;
-    nr.w = (r.w > r.z) ? r.w : r.z;
-    r.x = (nr.x > nr.z) ? nr.z : nr.x;
-    r.y = (nr.y > nr.w) ? nr.w : nr.y;
-    r.z = (nr.z > nr.x) ? nr.z : nr.x;
-    r.w = (nr.w > nr.y) ? nr.w : nr.y;
-    nr.x = r.x;
-    nr.y = (r.y > r.z) ? r.z : r.y;
-    nr.z = (r.z > r.y) ? r.z : r.y;
-    nr.w = r.w;
-    return nr;
+    const float a = lo, b = hi;
+    lo = b < a ? b : a;
+    hi = a < b ? b : a;
 }
 
-__device__ float4 getLowest(float4 a, float4 b)
+// Sorts the four lanes of q ascending (x <= y <= z <= w).
+__device__ __forceinline__ float4 sort_lanes(float4 q)
 {
-    a.x = (a.x < b.w) ? a.x : b.w;
-    a.y = (a.y < b.z) ? a.y : b.z;
-    a.z = (a.z < b.y) ? a.z : b.y;
-    a.w = (a.w < b.x) ? a.w : b.x;
-    return a;
+    cmp_swap(q.x, q.y);
+    cmp_swap(q.z, q.w);
+    cmp_swap(q.x, q.z);
+    cmp_swap(q.y, q.w);
+    cmp_swap(q.y, q.z);
+    return q;
 }
 
-__device__ float4 getHighest(float4 a, float4 b)
+// Bitonic split of two ascending float4s: afterwards every lane of lower
+// is <= every lane of upper (neither is sorted any more).
+__device__ __forceinline__ void split_pair(float4 &lower, float4 &upper)
 {
-    b.x = (a.w >= b.x) ? a.w : b.x;
-    b.y = (a.z >= b.y) ? a.z : b.y;
-    b.z = (a.y >= b.z) ? a.y : b.z;
-    b.w = (a.x >= b.w) ? a.x : b.w;
-    return b;
+    cmp_swap(lower.x, upper.w);
+    cmp_swap(lower.y, upper.z);
+    cmp_swap(lower.z, upper.y);
+    cmp_swap(lower.w, upper.x);
 }
 
-extern "C" __global__ void mergeSortFirst(float4 *result, const float4 *input, int listsize)
+extern "C" __global__ void mgst_sort_quads(float4 *dst, const float4 *src, int count)
 {
-    int bx = blockIdx.x;
-    if (bx * blockDim.x + threadIdx.x < listsize / 4) {
-        float4 r = input[(int)(bx * blockDim.x + threadIdx.x)];
-        result[bx * blockDim.x + threadIdx.x] = sortElem(r);
+    const int q = blockIdx.x * blockDim.x + threadIdx.x;
+    if (q < count / 4)
+        dst[q] = sort_lanes(src[q]);
+}
+
+// Merges the run pair `pair` of division `div` from src into dst. runLen
+// is the merged length in float4s, pairsPerDiv the threads per division;
+// divStart[d] .. divStart[d + 1] bound division d (in float4s).
+extern "C" __global__ void mgst_merge_runs(float4 *dst, const float4 *src, int runLen,
+                                           int pairsPerDiv, const int *divStart, int ndivs)
+{
+    const int t = blockIdx.x * blockDim.x + threadIdx.x;
+    const int div = t / pairsPerDiv;
+    if (div >= ndivs)
+        return;
+    const int half = runLen / 2;
+    const int first = divStart[div] + (t - div * pairsPerDiv) * runLen;
+    const int second = first + half;
+    if (first >= divStart[div + 1])
+        return;                                   // no run for this thread
+    if (second >= divStart[div + 1]) {            // lone run: pass it through
+        for (int k = first; k < divStart[div + 1]; ++k)
+            dst[k] = src[k];
+        return;
     }
-}
 
-extern "C" __global__ void mergeSortPass(float4 *result, const float4 *input, int nrElems,
-                                         int threadsPerDiv, const int *constStartAddr,
-                                         int divisions)
-{
-    int gid = blockIdx.x * blockDim.x + threadIdx.x;
-    int division = gid / threadsPerDiv;
-    if (division >= divisions)
-        return;
-    int int_gid = gid - division * threadsPerDiv;
-    int Astart = constStartAddr[division] + int_gid * nrElems;
-    int Bstart = Astart + nrElems / 2;
-    float4 *resStart = &(result[Astart]);
-    if (Astart >= constStartAddr[division + 1])
-        return;
-    if (Bstart >= constStartAddr[division + 1]) {
-        for (int i = 0; i < (constStartAddr[division + 1] - Astart); i++)
-            resStart[i] = input[Astart + i];
-        return;
-    }
-    int aidx = 0;
-    int bidx = 0;
-    int outidx = 0;
-    float4 a, b;
-    a = input[Astart + aidx];
-    b = input[Bstart + bidx];
-    while (true) {
-        float4 nextA = input[Astart + aidx + 1];
-        float4 nextB = input[Bstart + bidx + 1];
-        float4 na = getLowest(a, b);
-        float4 nb = getHighest(a, b);
-        a = sortElem(na);
-        b = sortElem(nb);
-        resStart[outidx++] = a;
-        bool elemsLeftInA;
-        bool elemsLeftInB;
-        elemsLeftInA = (aidx + 1 < nrElems / 2);
-        elemsLeftInB = (bidx + 1 < nrElems / 2) &&
-                       (Bstart + bidx + 1 < constStartAddr[division + 1]);
-        if (elemsLeftInA) {
-            if (elemsLeftInB) {
-                if (nextA.x < nextB.x) {
-                    aidx += 1;
-                    a = nextA;
-                } else {
-                    bidx += 1;
-                    a = nextB;
-                }
-            } else {
-                aidx += 1;
-                a = nextA;
-            }
+    float4 *out = dst + first;
+    int ia = 0, ib = 0;
+    float4 held = src[first];
+    float4 other = src[second];
+    for (;;) {
+        const float4 peekA = src[first + ia + 1];
+        const float4 peekB = src[second + ib + 1];
+        split_pair(held, other);
+        held = sort_lanes(held);
+        other = sort_lanes(other);
+        *out++ = held;
+        const bool moreA = ia + 1 < half;
+        const bool moreB = ib + 1 < half && second + ib + 1 < divStart[div + 1];
+        if (!moreA && !moreB)
+            break;
+        if (moreA && (!moreB || peekA.x < peekB.x)) {
+            held = peekA;
+            ++ia;
         } else {
-            if (elemsLeftInB) {
-                bidx += 1;
-                a = nextB;
-            } else {
-                break;
-            }
+            held = peekB;
+            ++ib;
         }
     }
-    resStart[outidx++] = b;
+    *out = other;
 }
 
-extern "C" __global__ void mergepack(const float *orig, float *result,
-                                     const int *constStartAddr, const int *finalStartAddr,
-                                     const int *nullElems)
+// packedStart[d] .. packedStart[d + 1]: division d in the output (floats);
+// its sorted floats start lead[d] floats into float4 divStart[d] of sorted.
+extern "C" __global__ void mgst_pack(const float *sorted, float *packed, const int *divStart,
+                                     const int *packedStart, const int *lead)
 {
-    int idx = (blockIdx.x * blockDim.x + threadIdx.x);
-    int division = blockIdx.y;
-    if ((finalStartAddr[division] + idx) >= finalStartAddr[division + 1])
-        return;
-    result[finalStartAddr[division] + idx] =
-        orig[constStartAddr[division] * 4 + nullElems[division] + idx];
+    const int d = blockIdx.y;
+    const int k = blockIdx.x * blockDim.x + threadIdx.x;
+    const int to = packedStart[d] + k;
+    if (to < packedStart[d + 1])
+        packed[to] = sorted[4 * divStart[d] + lead[d] + k];
 }

@@ -1,26 +1,32 @@
-// NW: Needleman-Wunsch global sequence alignment (Rodinia "nw", needle.cu /
-// needle_kernel.cu). The (n+1) x (n+1) score matrix is filled in 16 x 16
-// tiles along anti-diagonals of tiles: needle_cuda_shared_1 covers the upper
-// left triangle of tiles (launch i has i tiles), needle_cuda_shared_2 the
-// lower right one. One block of 16 threads per tile: it loads the tile's 16 x
-// 16 reference scores and its north/west borders into shared memory, sweeps
-// the tile's 31 inner anti-diagonals with __syncthreads between them, and
-// writes the tile back (column-strided, 16 rows of 64 bytes each).
+// NW: models Rodinia's "nw" benchmark (Needleman-Wunsch global alignment),
+// i.e. its two wavefront kernels over the (n+1) x (n+1) score matrix. The
+// matrix is covered by 16 x 16 tiles that are processed one anti-diagonal
+// of tiles per launch: nw_tiles_upper handles the anti-diagonals of the
+// upper left triangle (the k-th launch does k tiles), nw_tiles_lower those
+// of the lower right triangle. Shape kept from the benchmark: a CTA of 16
+// threads per tile; thread 0 fetches the tile's north-west corner, each
+// thread then fetches one column of the 16 x 16 substitution scores, the
+// west border (one word per thread) and the north border (one per thread)
+// into shared memory, with a barrier after each phase; the 31 cell
+// anti-diagonals inside the tile are then swept with a barrier after each
+// (lane j takes column j + 1 while the front grows and row 16 - j while it
+// shrinks); finally every thread stores its column of the tile, row by row.
 //
-// Departure (documented in the .gsw files): Rodinia's host runs one launch
-// per tile diagonal with grid = i and the scalar i. The workload format has
-// no loop variable, so each launch has the full width grid = block_width and
-// reads i from the device word step[0]; blocks with bx >= i exit at once
-// (Rodinia would not launch them), and nw_advance moves step[0] on between
-// launches inside a `repeat ... until`. The tile work is Rodinia's exactly.
-// Rodinia builds its inputs on the host (random residues 1..10, BLOSUM62
-// scores, gap-penalty borders); nw_init builds the same on the device.
+// Departures (also noted in the .gsw files): the benchmark's host launches
+// grid = k for k = 1..W (then W-1..1) and passes k as a scalar. A workload
+// file has no loop variable, so here every launch uses grid = W, reads k
+// from the device word step[0], and CTAs with blockIdx.x >= k return at
+// once; nw_advance bumps step[0] between launches inside `repeat` loops.
+// The benchmark makes its inputs on the host (residues 1..10 drawn at
+// random, BLOSUM62 scores, gap-penalty borders); nw_init makes the same
+// on the device.
 
-#define BLOCK_SIZE 16
+#define TILE 16
+#define FRONTS (2 * TILE - 1)     // cell anti-diagonals in one tile
 
-// BLOSUM62 rows/columns for the residues Rodinia draws (rand() % 10 + 1:
-// R N D C Q E G H I L), indexed [residue - 1][residue - 1].
-__constant__ int blosum62[10][10] = {
+// Substitution scores (BLOSUM62) between the ten residue codes the inputs
+// use, 1..10 = R N D C Q E G H I L; row/column = code - 1.
+__constant__ int residue_score[10][10] = {
     { 5,  0, -2, -3,  1,  0, -2,  0, -3, -2},
     { 0,  6,  1, -3,  0,  0,  0,  1, -3, -3},
     {-2,  1,  6, -3,  0,  2, -1, -1, -3, -4},
@@ -33,116 +39,114 @@ __constant__ int blosum62[10][10] = {
     {-2, -3, -4, -1, -2, -3, -4, -3,  2,  4}
 };
 
-__device__ __forceinline__ int maximum(int a, int b, int c)
+// Input set-up: subst[r][c] = score of (row residue r, column residue c)
+// for r, c >= 1, 0 on row/column 0; dp has the gap borders -r * gap and
+// -c * gap and zeros inside. One thread per cell, grid.y = row.
+extern "C" __global__ void nw_init(int *subst, int *dp, const int *seqA, const int *seqB,
+                                   int width, int gap)
 {
-    int k;
-    if (a <= b)
-        k = b;
-    else
-        k = a;
-    if (k <= c)
-        return c;
-    else
-        return k;
+    const int c = blockIdx.x * blockDim.x + threadIdx.x;
+    const int r = blockIdx.y;
+    if (c < width) {
+        const int at = r * width + c;
+        const bool inner = r > 0 && c > 0;
+        subst[at] = inner ? residue_score[seqA[r] - 1][seqB[c] - 1] : 0;
+        int edge = 0;
+        if (r == 0)
+            edge = -c * gap;
+        else if (c == 0)
+            edge = -r * gap;
+        dp[at] = edge;
+    }
 }
 
-// Rodinia's host input construction: reference[i][j] = blosum62 of the row
-// and column residues (i, j >= 1), matrix borders -i * penalty, inner 0.
-extern "C" __global__ void nw_init(int *reference, int *matrix, const int *rowSeq,
-                                   const int *colSeq, int cols, int penalty)
+// The device-side loop counter: step[0] += by.
+extern "C" __global__ void nw_advance(int *step, int by)
 {
-    int col = blockIdx.x * blockDim.x + threadIdx.x;
-    int row = blockIdx.y;
-    if (col >= cols)
-        return;
-    int score = 0;
-    if (row > 0 && col > 0)
-        score = blosum62[rowSeq[row] - 1][colSeq[col] - 1];
-    reference[row * cols + col] = score;
-    matrix[row * cols + col] = row == 0 ? -col * penalty : (col == 0 ? -row * penalty : 0);
+    *step = *step + by;
 }
 
-// step[0] += delta: the host loop counter of Rodinia's launch loops.
-extern "C" __global__ void nw_advance(int *step, int delta)
+// Best of the three ways into a cell.
+__device__ __forceinline__ int best3(int diag, int left, int up)
 {
-    step[0] += delta;
+    const int m = left < diag ? diag : left;
+    return up < m ? m : up;
 }
 
-// The tile sweep shared by both kernels (Rodinia's kernel bodies).
-__device__ __forceinline__ void needle_tile(const int *referrence, int *matrix_cuda, int cols,
-                                            int penalty, int b_index_x, int b_index_y)
+// Fill tile (tileRow, tileCol) of dp. Its (TILE+1)^2 window starts at
+// dp[base] (the north-west corner); row 0 and column 0 of the window are
+// the borders left by earlier tiles, rows/columns 1..TILE the tile.
+__device__ __forceinline__ void nw_fill_tile(const int *subst, int *dp, int width, int gap,
+                                             int tileCol, int tileRow)
 {
-    int tx = threadIdx.x;
-    int index = cols * BLOCK_SIZE * b_index_y + BLOCK_SIZE * b_index_x + tx + (cols + 1);
-    int index_n = cols * BLOCK_SIZE * b_index_y + BLOCK_SIZE * b_index_x + tx + (1);
-    int index_w = cols * BLOCK_SIZE * b_index_y + BLOCK_SIZE * b_index_x + (cols);
-    int index_nw = cols * BLOCK_SIZE * b_index_y + BLOCK_SIZE * b_index_x;
+    __shared__ int win[(TILE + 1) * (TILE + 1)];   // borders + cells, row-major
+    __shared__ int sc[TILE * TILE];                 // substitution scores of the cells
 
-    __shared__ int temp[BLOCK_SIZE + 1][BLOCK_SIZE + 1];
-    __shared__ int ref[BLOCK_SIZE][BLOCK_SIZE];
+    const int lane = threadIdx.x;
+    const int base = (tileRow * width + tileCol) * TILE;
+    const int *scoreCol = subst + base + width + 1 + lane;   // this lane's column
+    int *cellCol = dp + base + width + 1 + lane;
 
-    if (tx == 0)
-        temp[tx][0] = matrix_cuda[index_nw];
-
-    for (int ty = 0; ty < BLOCK_SIZE; ty++)
-        ref[ty][tx] = referrence[index + cols * ty];
+    if (lane == 0)
+        win[0] = dp[base];
+#pragma unroll
+    for (int r = 0; r < TILE; ++r)
+        sc[r * TILE + lane] = scoreCol[r * width];
     __syncthreads();
 
-    temp[tx + 1][0] = matrix_cuda[index_w + cols * tx];
-    __syncthreads();
-    temp[0][tx + 1] = matrix_cuda[index_n];
+    win[(lane + 1) * (TILE + 1)] = dp[base + (lane + 1) * width];
     __syncthreads();
 
-    for (int m = 0; m < BLOCK_SIZE; m++) {
-        if (tx <= m) {
-            int t_index_x = tx + 1;
-            int t_index_y = m - tx + 1;
-            temp[t_index_y][t_index_x] =
-                maximum(temp[t_index_y - 1][t_index_x - 1] + ref[t_index_y - 1][t_index_x - 1],
-                        temp[t_index_y][t_index_x - 1] - penalty,
-                        temp[t_index_y - 1][t_index_x] - penalty);
+    win[lane + 1] = dp[base + 1 + lane];
+    __syncthreads();
+
+    // Front f holds the cells with row + col == f + 2 (1-based). Lane j
+    // starts on (1 - j, j + 1) and walks down its column one row per front
+    // until it reaches the last row, then right along that row; on front
+    // f, lanes 0..len-1 hold cells of the tile. A lane addresses its 2 x 2
+    // stencil from the north-west neighbour (nwAt in win) and its score
+    // from sAt in sc.
+    const int nwAt0 = -TILE * lane;
+    const int sAt0 = -(TILE - 1) * lane;
+#pragma unroll
+    for (int f = 0; f < FRONTS; ++f) {
+        const int down = f < TILE ? f : TILE - 1;
+        const int across = f - down;
+        const int len = down + 1 - across;
+        if (lane < len) {
+            const int nwAt = nwAt0 + down * (TILE + 1) + across;
+            const int sAt = sAt0 + down * TILE + across;
+            const int viaDiag = win[nwAt] + sc[sAt];
+            const int viaLeft = win[nwAt + TILE + 1] - gap;
+            const int viaUp = win[nwAt + 1] - gap;
+            win[nwAt + TILE + 2] = best3(viaDiag, viaLeft, viaUp);
         }
         __syncthreads();
     }
 
-    for (int m = BLOCK_SIZE - 2; m >= 0; m--) {
-        if (tx <= m) {
-            int t_index_x = tx + BLOCK_SIZE - m;
-            int t_index_y = BLOCK_SIZE - tx;
-            temp[t_index_y][t_index_x] =
-                maximum(temp[t_index_y - 1][t_index_x - 1] + ref[t_index_y - 1][t_index_x - 1],
-                        temp[t_index_y][t_index_x - 1] - penalty,
-                        temp[t_index_y - 1][t_index_x] - penalty);
-        }
-        __syncthreads();
-    }
-
-    for (int ty = 0; ty < BLOCK_SIZE; ty++)
-        matrix_cuda[index + ty * cols] = temp[ty + 1][tx + 1];
+#pragma unroll
+    for (int r = 1; r <= TILE; ++r)
+        cellCol[(r - 1) * width] = win[r * (TILE + 1) + lane + 1];
 }
 
-// Upper-left triangle: launch i (1..block_width) covers tiles (bx, i - 1 - bx).
-extern "C" __global__ void needle_cuda_shared_1(const int *referrence, int *matrix_cuda,
-                                                int cols, int penalty, const int *step,
-                                                int block_width)
+// Upper left triangle: the k-th launch (k = step[0]) fills tiles
+// (row k-1-b, column b) for b = blockIdx.x < k.
+extern "C" __global__ void nw_tiles_upper(const int *subst, int *dp, int width, int gap,
+                                          const int *step, int tilesPerSide)
 {
-    int i = step[0];
-    int bx = blockIdx.x;
-    if (bx >= i)
-        return;
-    needle_tile(referrence, matrix_cuda, cols, penalty, bx, i - 1 - bx);
+    const int k = *step;
+    const int b = blockIdx.x;
+    if (b < k)
+        nw_fill_tile(subst, dp, width, gap, b, k - 1 - b);
 }
 
-// Lower-right triangle: launch i (block_width - 1 .. 1) covers tiles
-// (bx + block_width - i, block_width - bx - 1).
-extern "C" __global__ void needle_cuda_shared_2(const int *referrence, int *matrix_cuda,
-                                                int cols, int penalty, const int *step,
-                                                int block_width)
+// Lower right triangle: the launch with k = step[0] (W-1 down to 1) fills
+// tiles (row W-1-b, column W-k+b) for b = blockIdx.x < k.
+extern "C" __global__ void nw_tiles_lower(const int *subst, int *dp, int width, int gap,
+                                          const int *step, int tilesPerSide)
 {
-    int i = step[0];
-    int bx = blockIdx.x;
-    if (bx >= i)
-        return;
-    needle_tile(referrence, matrix_cuda, cols, penalty, bx + block_width - i,
-                block_width - bx - 1);
+    const int k = *step;
+    const int b = blockIdx.x;
+    if (b < k)
+        nw_fill_tile(subst, dp, width, gap, tilesPerSide - k + b, tilesPerSide - 1 - b);
 }

@@ -1,66 +1,76 @@
-// PEst (CUDA SDK MC_EstimatePiP): Monte Carlo estimate of pi. The SDK draws
-// the points with the cuRAND host API into a device array (all x, then all
-// y), then computeValue counts, per block, the points inside the unit
-// quarter circle: a grid-stride loop per thread, a shared-memory tree
-// reduction (reduce_sum, __syncthreads between steps), thread 0 writes the
-// block's count. The host sums the block counts: pi ~ 4 * inside / sims.
-// Here pestGenerate stands in for cuRAND: the project's own seeded integer
-// generator (a 32-bit LCG per thread, its start mixed from the seed and the
-// thread index), same grid-stride mapping, floats (r >> 8) * 2^-24 in
-// [0, 1), exactly. x * x + y * y is the fmaf nvcc contracts it to.
-__device__ unsigned int pest_mix(unsigned int x)
+// PEst: models the CUDA SDK sample MC_EstimatePiP (Monte Carlo estimate of
+// pi), its counting kernel. Shape kept from the sample:
+//   - the points sit in one device array, every x first, then every y
+//     (the sample fills it with cuRAND's host API);
+//   - 1-D grid of 128-thread blocks; each thread walks the points with a
+//     grid-wide stride, reading x[i] and y[i] once each from global memory,
+//     and counts those with x^2 + y^2 < 1 (inside the quarter disc);
+//   - the block adds its threads' counts by halving steps over a dynamic
+//     shared array (one unsigned word per thread, a barrier after each
+//     step), and its first thread stores the block's total; the host adds
+//     the block totals, pi ~ 4 * total / points.
+// Departures:
+//   - pest_draw_points replaces cuRAND: every thread runs its own 32-bit
+//     LCG, started from the seed and its global index through an integer
+//     hash, over the same grid-stride mapping; a draw keeps the top 24 bits,
+//     scaled by 2^-24, so every coordinate lies exactly in [0, 1).
+//   - x * x + y * y is written as the fmaf(x, x, y * y) that nvcc contracts
+//     it to anyway, so the test's reference can name the operation.
+//   - only the first thread reads the block total back from shared memory.
+
+// Integer avalanche hash that spreads a thread's seed over all 32 bits.
+__device__ unsigned int pest_hash(unsigned int v)
 {
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
+    v = (v ^ (v >> 16)) * 0x7feb352du;
+    v = (v ^ (v >> 15)) * 0x846ca68bu;
+    return v ^ (v >> 16);
 }
 
-__device__ float pest_uniform(unsigned int *state)
+// One LCG step; the top 24 bits become a float in [0, 1).
+__device__ float pest_next(unsigned int &lcg)
 {
-    *state = *state * 1664525u + 1013904223u;
-    return (float)(*state >> 8) * 5.9604644775390625e-8f;   // 2^-24
+    lcg = lcg * 1664525u + 1013904223u;
+    return (float)(lcg >> 8) * 5.9604644775390625e-8f;   // 2^-24
 }
 
-extern "C" __global__ void pestGenerate(float *points, unsigned int numSims, unsigned int seed)
+extern "C" __global__ void pest_draw_points(float *coords, unsigned int count,
+                                            unsigned int seed)
 {
-    unsigned int tid = blockIdx.x * blockDim.x + threadIdx.x;
-    unsigned int step = gridDim.x * blockDim.x;
-    unsigned int state = pest_mix(seed ^ pest_mix(tid));
-    for (unsigned int i = tid; i < numSims; i += step) {
-        points[i] = pest_uniform(&state);
-        points[i + numSims] = pest_uniform(&state);
+    const unsigned int first = blockDim.x * blockIdx.x + threadIdx.x;
+    const unsigned int stride = blockDim.x * gridDim.x;
+    unsigned int lcg = pest_hash(pest_hash(first) ^ seed);
+    float *ys = coords + count;
+    for (unsigned int k = first; k < count; k += stride) {
+        coords[k] = pest_next(lcg);
+        ys[k] = pest_next(lcg);
     }
 }
 
-extern "C" __global__ void computeValue(unsigned int *results, const float *points,
-                                        unsigned int numSims)
+extern "C" __global__ void pest_count_inside(unsigned int *blockTotals, const float *coords,
+                                             unsigned int count)
 {
-    extern __shared__ unsigned int sdata[];
-    unsigned int bid = blockIdx.x;
-    unsigned int tid = blockIdx.x * blockDim.x + threadIdx.x;
-    unsigned int step = gridDim.x * blockDim.x;
-    const float *xPoints = &points[0];
-    const float *yPoints = &points[numSims];
-    unsigned int pointsInside = 0;
-    for (unsigned int i = tid; i < numSims; i += step) {
-        float x = xPoints[i];
-        float y = yPoints[i];
-        float l2norm2 = fmaf(x, x, y * y);
-        if (l2norm2 < 1.0f)
-            pointsInside++;
+    extern __shared__ unsigned int tally[];
+    const unsigned int lane = threadIdx.x;
+    const unsigned int stride = blockDim.x * gridDim.x;
+    const float *ys = coords + count;
+    unsigned int hits = 0;
+
+    for (unsigned int k = blockDim.x * blockIdx.x + lane; k < count; k += stride) {
+        const float px = coords[k];
+        const float py = ys[k];
+        hits += fmaf(px, px, py * py) < 1.0f ? 1u : 0u;
     }
-    // reduce_sum (SDK): tree reduction over the block in shared memory
-    unsigned int ltid = threadIdx.x;
-    sdata[ltid] = pointsInside;
+
+    // Halving sum over the block: after the step of width w, slots below w
+    // hold the sum of 2^j threads' counts.
+    tally[lane] = hits;
     __syncthreads();
-    for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
-        if (ltid < s)
-            sdata[ltid] += sdata[ltid + s];
+    for (unsigned int width = blockDim.x >> 1; width != 0; width >>= 1) {
+        if (lane < width)
+            tally[lane] += tally[lane + width];
         __syncthreads();
     }
-    if (threadIdx.x == 0)
-        results[bid] = sdata[0];
+
+    if (lane == 0)
+        blockTotals[blockIdx.x] = tally[0];
 }

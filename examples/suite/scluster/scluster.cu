@@ -1,74 +1,96 @@
-// SCLUSTER: Stream Cluster (Rodinia "streamcluster", streamcluster_cuda.cu),
-// its pgain kernel kernel_compute_cost. One thread per point (512-thread
-// blocks): the weighted distance from its point to candidate centre x (the
-// coordinates transposed, coord_d[dim * num + point], so each dimension
-// step is a coalesced read plus a broadcast of x's coordinate), compared
-// with the point's current assignment cost read from the array-of-structs
-// Point (32-byte records: weight, coord pointer, long assign, cost, as
-// Rodinia's struct on a 64-bit host), then an update of the thread's own
-// work_mem row (stride K + 1 floats): lower[K] when x is cheaper, else
-// lower[center_table[assign]].
+// SCLUSTER: a model of Rodinia's streamcluster, the GPU part of its pgain
+// step (the kernel the host launches once per candidate centre). Written for
+// gpusim from the benchmark's described behaviour; the code is the
+// project's own.
 //
-// The host (Rodinia's pgain/pFL) builds the points and calls the kernel once
-// per candidate centre, deciding on the CPU between calls. Here sc_init
-// builds a clustering state on the device (weights 1, K centres evenly
-// spaced, point i assigned to centre i % K with cost = distance);
-// the .gsw files then launch kernel_compute_cost for a sequence of
-// candidate points on that state (see the .gsw headers for what differs).
-// Sums use explicit fmaf/__fmul_rn/__fsub_rn/__fadd_rn in Rodinia's order.
+// What one launch does: every thread owns one point (512-thread blocks on a
+// grid that may be 2-D, rows of gridDim.x blocks). It prices opening the
+// candidate `cand` as a centre for its point: the squared distance between
+// the two points times the point's weight. The coordinates are stored one
+// dimension per row (coordinate d of point i at coords[d * npts + i]), so
+// a warp's step through the dimensions reads one coalesced run of its own
+// points plus the candidate's single value (a broadcast). The point record
+// is an array-of-structs entry laid out as the benchmark's host struct on a
+// 64-bit machine (32 bytes: weight, a coordinate pointer the GPU never
+// reads, the 64-bit number of the centre the point belongs to, the cost of
+// that membership). When the candidate is cheaper the thread flags the point
+// as switching and adds the saving (a negative number) to the last slot of
+// its own ledger row (row_len = nctr + 1 floats); otherwise it adds the
+// extra cost to the slot of its current centre, found through ctr_slot.
+//
+// Departures: the benchmark builds the clustering on the CPU (streamed
+// points, its initial open-facility pass); here sc_init builds a fixed
+// state on the device instead (weight 1, nctr centres evenly spaced, point
+// i belonging to centre number i % nctr, cost = its distance), and the host's
+// decisions between candidates are not modelled (see the .gsw headers).
+// Rounding is spelt out (__fsub_rn, fmaf, __fmul_rn, __fadd_rn) so nvcc
+// cannot regroup the arithmetic: per dimension a difference then a fused
+// multiply-add into the running sum.
 
-typedef struct {
-    float weight;
-    float *coord;
-    long long assign;   // number of the point this one is assigned to
-    float cost;         // cost of that assignment: weight * distance
-} Point;
+struct sc_point {
+    float mass;           // the point's weight
+    float *host_coords;   // host-side pointer, never read on the device
+    long long centre;     // number of the point this one is clustered to
+    float centre_cost;    // weight * distance to that point
+};
 
-__device__ float d_dist(int p1, int p2, int num, int dim, const float *coord_d)
+// Squared distance between points a and b over ndim dimension rows of npts.
+static __device__ float sc_gap2(const float *coords, int npts, int ndim, int a, int b)
 {
-    float retval = 0.0f;
-    for (int i = 0; i < dim; i++) {
-        float tmp = __fsub_rn(coord_d[(i * num) + p1], coord_d[(i * num) + p2]);
-        retval = fmaf(tmp, tmp, retval);
+    float sum = 0.0f;
+    const float *row = coords;
+    for (int left = ndim; left > 0; --left, row += npts) {
+        const float step = __fsub_rn(row[a], row[b]);
+        sum = fmaf(step, step, sum);
     }
-    return retval;
+    return sum;
 }
 
-extern "C" __global__ void kernel_compute_cost(int num, int dim, long long x, Point *p, int K,
-                                               int stride, const float *coord_d,
-                                               float *work_mem_d, const int *center_table_d,
-                                               bool *switch_membership_d)
+extern "C" __global__ void sc_candidate_cost(int npts, int ndim, long long cand,
+                                             sc_point *pts, int nctr, int row_len,
+                                             const float *coords, float *ledger,
+                                             const int *ctr_slot, bool *moves)
 {
-    const int bid = blockIdx.x + gridDim.x * blockIdx.y;
-    const int tid = blockDim.x * bid + threadIdx.x;
-    if (tid < num) {
-        float *lower = &work_mem_d[tid * stride];
-        float x_cost = __fmul_rn(d_dist(tid, (int)x, num, dim, coord_d), p[tid].weight);
-        if (x_cost < p[tid].cost) {
-            switch_membership_d[tid] = 1;
-            lower[K] = __fadd_rn(lower[K], __fsub_rn(x_cost, p[tid].cost));
-        } else {
-            lower[center_table_d[p[tid].assign]] =
-                __fadd_rn(lower[center_table_d[p[tid].assign]], __fsub_rn(p[tid].cost, x_cost));
-        }
-    }
-}
-
-// Clustering state before pgain: weight 1, centres k * (num / K) for k < K
-// (center_table[centre] = k), point i assigned to centre i % K with cost =
-// weight * distance (one distance per point, as one pgain call costs).
-extern "C" __global__ void sc_init(int num, int dim, int K, const float *coord_d, Point *p,
-                                   int *center_table_d)
-{
-    const int tid = blockDim.x * blockIdx.x + threadIdx.x;
-    if (tid >= num)
+    const int block = blockIdx.y * gridDim.x + blockIdx.x;
+    const int me = threadIdx.x + block * blockDim.x;
+    if (me >= npts)
         return;
-    int spacing = num / K;
-    int centre = (tid % K) * spacing;
-    p[tid].weight = 1.0f;
-    p[tid].coord = 0;
-    p[tid].assign = centre;
-    p[tid].cost = __fmul_rn(d_dist(tid, centre, num, dim, coord_d), 1.0f);
-    if (tid % spacing == 0 && tid / spacing < K)
-        center_table_d[tid] = tid / spacing;
+
+    const float open_cost = __fmul_rn(sc_gap2(coords, npts, ndim, me, (int)cand),
+                                      pts[me].mass);
+    float *mine = ledger + me * row_len;
+    int slot;
+    float change;
+    if (!(open_cost < pts[me].centre_cost)) {
+        // staying put: the candidate would cost this much more
+        slot = ctr_slot[pts[me].centre];
+        change = __fsub_rn(pts[me].centre_cost, open_cost);
+    } else {
+        // switching saves: a negative change in the last slot
+        moves[me] = true;
+        slot = nctr;
+        change = __fsub_rn(open_cost, pts[me].centre_cost);
+    }
+    mine[slot] = __fadd_rn(mine[slot], change);
+}
+
+// The fixed clustering the candidates are priced against: weight 1, centre k
+// (k < nctr) is point k * (npts / nctr) and has ctr_slot entry k, point i
+// belongs to centre number i % nctr and costs its distance to it.
+extern "C" __global__ void sc_init(int npts, int ndim, int nctr, const float *coords,
+                                   sc_point *pts, int *ctr_slot)
+{
+    const int me = blockIdx.x * blockDim.x + threadIdx.x;
+    if (me < npts) {
+        const int gap = npts / nctr;
+        const int home = gap * (me % nctr);
+        sc_point *p = pts + me;
+        p->mass = 1.0f;
+        p->host_coords = 0;
+        p->centre = home;
+        p->centre_cost = __fmul_rn(sc_gap2(coords, npts, ndim, me, home), 1.0f);
+        const int k = me / gap;
+        if (me == k * gap && k < nctr)
+            ctr_slot[me] = k;
+    }
 }
