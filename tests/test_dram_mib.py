@@ -61,7 +61,7 @@ class Mib(unittest.TestCase):
         m = sched("vadd", "mshr_m")
         s = sched("vadd", "mshr_s")
         sa = sched("vadd", "mshr_sa")
-        self.assertEqual(fr["digest"], "6bf87fc79787ea38")
+        self.assertEqual(fr["digest"], "643b5595eb0b5396")
         self.assertEqual(n(m, "mib_dummies_sent"), 28)
         self.assertEqual(n(m, "mib_dummies_matched"), 0)
         self.assertEqual(m["digest"], s["digest"])

@@ -23,10 +23,10 @@ static void test_atax_small(void)
     x = wlb_initial32(&wl, "x");
     tmp = wlb_initial32(&wl, "tmp");
     y = wlb_initial32(&wl, "y");
-    for (i = 0; i < n; i++)              /* atax_kernel1: thread per row */
+    for (i = 0; i < n; i++)              /* atax_row_products: thread per row */
         for (j = 0; j < n; j++)
             tmp[i] = gs_f32_fma(a[i * n + j], x[j], tmp[i], REF_RN, 0);
-    for (j = 0; j < n; j++)              /* atax_kernel2: thread per column */
+    for (j = 0; j < n; j++)              /* atax_column_products: thread per column */
         for (i = 0; i < n; i++)
             y[j] = gs_f32_fma(a[i * n + j], tmp[i], y[j], REF_RN, 0);
     got_tmp = wlb_result32(&host, &wl, &state, "tmp");

@@ -24,10 +24,10 @@ static void test_bicg_small(void)
     p = wlb_initial32(&wl, "p");
     s = (uint32_t *)calloc(n, 4u);
     q = (uint32_t *)calloc(n, 4u);
-    for (j = 0; j < n; j++)              /* bicg_kernel1: thread per column */
+    for (j = 0; j < n; j++)              /* bicg_column_products: thread per column */
         for (i = 0; i < n; i++)
             s[j] = gs_f32_fma(a[i * n + j], r[i], s[j], REF_RN, 0);
-    for (i = 0; i < n; i++)              /* bicg_kernel2: thread per row */
+    for (i = 0; i < n; i++)              /* bicg_row_products: thread per row */
         for (j = 0; j < n; j++)
             q[i] = gs_f32_fma(a[i * n + j], p[j], q[i], REF_RN, 0);
     got_s = wlb_result32(&host, &wl, &state, "s");

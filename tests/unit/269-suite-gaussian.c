@@ -1,10 +1,10 @@
 /*
  * Gaussian (examples/suite/gaussian, Rodinia gaussian): the small workload's
- * eliminated matrix, right-hand side and multipliers after its 127 steps,
- * run through the workload runner, equal a C reference bit for bit: Fan1's
- * correctly rounded quotients, Fan2's a - (m * a_t) as a rounded product
- * then a rounded difference (nvcc does not fuse them here), in Rodinia's
- * step order.
+ * eliminated matrix, right-hand side and multipliers after its 127 steps, run
+ * through the workload runner, equal a C reference bit for bit:
+ * gauss_multipliers' correctly rounded quotients, gauss_eliminate's a - (m *
+ * a_t) as a rounded product then a rounded difference (nvcc does not fuse
+ * them here), in Rodinia's step order.
  */
 #include <string.h>
 

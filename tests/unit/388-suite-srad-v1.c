@@ -1,23 +1,23 @@
 /*
- * srad-v1 (examples/suite/srad-v1, Rodinia srad_v1): the small workload
- * (a 250 x 470 column-major image, 2 iterations, 14 launches) equals a C
- * reference bit for bit in every buffer: the image I after compress, the
- * last iteration's derivatives DN DS DW DE and coefficients C, q0sqr in
- * STAT, and SUMS and SUMS2 as prepare and the two reduce passes leave them.
- * The reference follows nvcc's code: extract's expf(x / 255) as nvcc
- * expands it (div.rn; fma with 0x3BBB989D and 0.5, cvt.sat, fma.rm with 252
- * and 0x4B400001, the exponent's integer bits shifted into a scale, two
- * fmas with log2 e split in 0x3FB8AA3B and 0x32A57060, ex2.approx.ftz,
- * gpusim's own, src/fp); reduce's tree of plain adds in its pairing and
- * its last block's leftovers added serially; q0sqr's float divisions; srad's
- * G2 = fma(dE, dE, fma(dW, dW, fma(dN, dN, dS * dS))) / (Jc * Jc), L's sum
- * in order, num = fma((double)G2, 0.5, (double)(L * L) * -0.0625) and
- * den = fma((double)L, 0.25, 1.0) each rounded to float, the coefficient
- * 1 / (1 + (double)den) (rcp.rn.f64) rounded to float and clamped; srad2's
- * D = fma(cE, dE, fma(c, dW, fma(c, dN, cS * dS))) and
- * I = fma(0.25 * (double)lambda, (double)D, (double)I); compress's logf as
- * nvcc expands it (a degree-8 polynomial in m - 1 by fmas, the exponent
- * times ln 2 by fma) times 255.
+ * srad-v1 (examples/suite/srad-v1, Rodinia srad_v1): the small workload (a
+ * 250 x 470 column-major image, 2 iterations, 14 launches) equals a C
+ * reference bit for bit in every buffer: the image I after sradv1_compress,
+ * the last iteration's derivatives DN DS DW DE and coefficients C, q0sqr in
+ * STAT, and SUMS and SUMS2 as sradv1_prepare_sums and the two sradv1_sum_pass
+ * passes leave them. The reference follows nvcc's code: sradv1_expand's
+ * expf(x / 255) as nvcc expands it (div.rn; fma with 0x3BBB989D and 0.5,
+ * cvt.sat, fma.rm with 252 and 0x4B400001, the exponent's integer bits
+ * shifted into a scale, two fmas with log2 e split in 0x3FB8AA3B and
+ * 0x32A57060, ex2.approx.ftz, gpusim's own, src/fp); sradv1_sum_pass's tree
+ * of plain adds in its pairing and its last block's leftovers added serially;
+ * q0sqr's float divisions; sradv1_coefficients's G2 = fma(dE, dE, fma(dW, dW,
+ * fma(dN, dN, dS * dS))) / (Jc * Jc), L's sum in order, num = fma((double)G2,
+ * 0.5, (double)(L * L) * -0.0625) and den = fma((double)L, 0.25, 1.0) each
+ * rounded to float, the coefficient 1 / (1 + (double)den) (rcp.rn.f64)
+ * rounded to float and clamped; sradv1_divergence's D = fma(cE, dE, fma(c,
+ * dW, fma(c, dN, cS * dS))) and I = fma(0.25 * (double)lambda, (double)D,
+ * (double)I); sradv1_compress's logf as nvcc expands it (a degree-8
+ * polynomial in m - 1 by fmas, the exponent times ln 2 by fma) times 255.
  */
 #include <math.h>
 #include <string.h>
@@ -39,14 +39,14 @@ static gs_wl_state state;
 static uint32_t bits[NE];
 static float img[NE], sums[NE], sums2[NE], dn[NE], ds[NE], dw[NE], de[NE], cc[NE], stat[1];
 
-/* compress's log(x) * 255: nvcc's full-precision logf (wlb_suite.h). */
+/* sradv1_compress's log(x) * 255: nvcc's full-precision logf (wlb_suite.h). */
 static float nv_logf(float x)
 {
     return wlb_logf_full(x) * 255.0f;
 }
 
-/* One reduce launch of `grid` blocks over `no` values at stride `mul`. */
-static void reduce(int grid, int no, int mul)
+/* One sradv1_sum_pass launch of `grid` blocks over `no` values at stride `mul`. */
+static void sradv1_sum_pass(int grid, int no, int mul)
 {
     static float ps[NT], ps2[NT];
     int nf = NT - (grid * NT - no), bx, tx, i, df = 0;
@@ -95,9 +95,9 @@ static void reference(void)
             sums[ei] = img[ei];
             sums2[ei] = img[ei] * img[ei];
         }
-        /* Rodinia's host loop of reduce launches. */
+        /* Rodinia's host loop of sradv1_sum_pass launches. */
         for (grid = NB, no = NE, mul = 1; grid != 0;) {
-            reduce(grid, no, mul);
+            sradv1_sum_pass(grid, no, mul);
             no = grid;
             if (grid == 1) {
                 grid = 0;

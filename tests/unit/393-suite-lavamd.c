@@ -1,7 +1,7 @@
 /*
  * lavaMD (examples/suite/lavamd, Rodinia): the small workload's forces and
  * potentials (343 boxes of 20 particles) equal a C reference bit for bit,
- * and the box table boxSetup builds equals the reference's. The inputs are
+ * and the box table lava_link_boxes builds equals the reference's. The inputs are
  * (r % 10 + 1) / 10 correctly rounded. The arithmetic follows the PTX nvcc
  * emits: a2 = (alpha + alpha) alpha; r2 = (v_i + v_j) - fma(z, z', fma(x,
  * x', y y')); u2 = a2 r2; expf(-u2) as nvcc inlines it (t = sat(fma(x,

@@ -1,21 +1,21 @@
 /*
- * dxtc (examples/suite/dxtc, the CUDA SDK's dxtc): the small workload's
- * three outputs equal a C reference bit for bit: the block-linear 64 x 64
- * image makeImage builds from the noise (integer arithmetic), the 1024
- * permutations makePermutations writes, and the 256 DXT1 blocks compress
- * writes. The reference follows nvcc's code for compress op by op
+ * dxtc (examples/suite/dxtc, the CUDA SDK's dxtc): the small workload's three
+ * outputs equal a C reference bit for bit: the block-linear 64 x 64 image
+ * makeImage builds from the noise (integer arithmetic), the 1024 permutations
+ * makePermutations writes, and the 256 DXT1 blocks dxtc_compress_blocks
+ * writes. The reference follows nvcc's code for dxtc_compress_blocks op by op
  * (dxtc.ptx): colours as (float)byte * 0x3B808081 (1/255); sums and
  * covariance by the kernel's tree (v[i] += v[i + s], s = 8, 4, 2, 1); the
  * mean as sum * 0.0625 subtracted, unfused; each power-iteration row as
  * fma(c2, v2, fma(c0, v0, c1 * v1)) (the first step's multiplications by 1
  * are exact either way), the scale rcp.rn (IEEE 1 / m); the dot products
- * fma(b, a2, fma(r, a0, g * a1)); every weight sum of a permutation an
- * fma onto the previous one from 0 in colour order; the determinant
- * a2 b2 - ab ab, its reciprocal and the endpoints' numerators unfused;
- * rounding as cvt.sat then times 31 or 63 then cvt.rni (rintf, nearest
- * even); the expansion a multiplication by the rounded 1/31 or 1/63; each
- * channel's error fma(u, 2, fma(a2, ea ea, b2 (eb eb))) with
- * u = ab (ea eb) - ea ax - eb bx, summed from 0 over r, g, b.
+ * fma(b, a2, fma(r, a0, g * a1)); every weight sum of a permutation an fma
+ * onto the previous one from 0 in colour order; the determinant a2 b2 - ab
+ * ab, its reciprocal and the endpoints' numerators unfused; rounding as
+ * cvt.sat then times 31 or 63 then cvt.rni (rintf, nearest even); the
+ * expansion a multiplication by the rounded 1/31 or 1/63; each channel's
+ * error fma(u, 2, fma(a2, ea ea, b2 (eb eb))) with u = ab (ea eb) - ea ax -
+ * eb bx, summed from 0 over r, g, b.
  */
 #include <math.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * eigenvalues (examples/suite/eigenvalues, the CUDA SDK's eigenvalues):
  * the small workload's four outputs equal a C reference bit for bit: each
  * of the 240 matrices' Gerschgorin bounds (LG, UG) and the final interval
- * list bisectKernel writes (LEFT, the eigenvalues, and LEFTCOUNT, their
+ * list eig_bisect_intervals writes (LEFT, the eigenvalues, and LEFTCOUNT, their
  * indices), in the list's order. The reference replays the block round by
  * round between its barriers: every live slot's interval, the Sturm counts
  * at the split points, the halves kept in place, the upper halves appended
@@ -52,7 +52,7 @@ static float bisect_point(float lo, float hi)
     return fmaf(hi - lo, 0.5f, lo);
 }
 
-static void gerschgorin(const float *a, const float *b, unsigned n, float *plo, float *phi)
+static void eig_interval_bounds(const float *a, const float *b, unsigned n, float *plo, float *phi)
 {
     float lo = wlb_f32(0x7F7FFFFFu), hi = wlb_f32(0xFF7FFFFFu), above = 0.0f;
     float scale, guard, per_row;
@@ -133,7 +133,7 @@ static uint32_t count_below(const float *a, const float *b, unsigned n, float x)
     return negatives;
 }
 
-/* bisectKernel on one matrix, replayed round by round (barrier to barrier). */
+/* eig_bisect_intervals on one matrix, replayed round by round (barrier to barrier). */
 static void bisect(const float *a, const float *b, unsigned n, float lo, float hi, float tol,
                    float *values, uint32_t *ranks)
 {
@@ -223,7 +223,7 @@ static void test_eigenvalues_small(void)
                          ? 1u : 0u;
     GS_CHECK_EQ(0, bad_input);
     for (m = 0; m < NM; m++) {
-        gerschgorin(d + m * NN, s + m * NN, NN, &lg[m], &ug[m]);
+        eig_interval_bounds(d + m * NN, s + m * NN, NN, &lg[m], &ug[m]);
         bisect(d + m * NN, s + m * NN, NN, lg[m], ug[m], prec, out_left + m * NN,
                out_count + m * NN);
     }

@@ -1,6 +1,7 @@
 // 2MM: two chained matrix multiplications, PolyBench/GPU "2mm" (2mm.cu):
-// mm2_kernel1 computes C += A x B, mm2_kernel2 then E += C x D. One thread
-// per output element, j from x and i from y, blocks of 32 x 8 threads; each
+// mm2_first_product computes C += A x B, mm2_second_product then E += C x D
+// (they model PolyBench's mm2_kernel1 and mm2_kernel2). One thread per
+// output element, j from x and i from y, blocks of 32 x 8 threads; each
 // thread walks row i of the left matrix (the same address across a warp:
 // broadcast) and column j of the right one (coalesced), updating its output
 // element in global memory every k as PolyBench writes it (C[..] += a * b;
@@ -8,8 +9,9 @@
 // the arrays may alias). a * b + c is written as the fmaf nvcc contracts it
 // to, so the C reference mirrors the PTX.
 
-extern "C" __global__ void mm2_kernel1(const float *A, const float *B, float *C, int ni, int nj,
-                                       int nk)
+extern "C" __global__ void mm2_first_product(const float *A, const float *B, float *C, int ni,
+                                             int nj,
+                                             int nk)
 {
     int j = blockIdx.x * blockDim.x + threadIdx.x;
     int i = blockIdx.y * blockDim.y + threadIdx.y;
@@ -19,8 +21,9 @@ extern "C" __global__ void mm2_kernel1(const float *A, const float *B, float *C,
     }
 }
 
-extern "C" __global__ void mm2_kernel2(const float *C, const float *D, float *E, int ni, int nl,
-                                       int nj)
+extern "C" __global__ void mm2_second_product(const float *C, const float *D, float *E, int ni,
+                                              int nl,
+                                              int nj)
 {
     int j = blockIdx.x * blockDim.x + threadIdx.x;
     int i = blockIdx.y * blockDim.y + threadIdx.y;

@@ -1,14 +1,16 @@
 // BICG (PolyBench-GPU, the BiCGStab sub-kernel): s = A^T r and q = A p, A is
 // nx x ny, row-major. Two kernels with 256 x 1 thread blocks as
 // PolyBench-GPU launches them (DIM_THREAD_BLOCK_X 256):
-//   bicg_kernel1: one thread per column j (coalesced across the warp):
+//   bicg_column_products (PolyBench's bicg_kernel1): one thread per column
+//                 j (coalesced across the warp):
 //                 s[j] = 0; s[j] += A[i][j] * r[i] for each row i;
-//   bicg_kernel2: one thread per row i (row-per-thread, rows ny floats
-//                 apart): q[i] = 0; q[i] += A[i][j] * p[j] for each j.
+//   bicg_row_products (PolyBench's bicg_kernel2): one thread per row i
+//                 (row-per-thread, rows ny floats apart):
+//                 q[i] = 0; q[i] += A[i][j] * p[j] for each j.
 // The running sums live in memory as in the original (the pointers may
 // alias). Multiply-adds are explicit fmaf (nvcc's contraction of += a * b).
-extern "C" __global__ void bicg_kernel1(const float *a, const float *r, float *s,
-                                        int nx, int ny)
+extern "C" __global__ void bicg_column_products(const float *a, const float *r, float *s,
+                                                int nx, int ny)
 {
     int j = blockDim.x * blockIdx.x + threadIdx.x;
     if (j < ny) {
@@ -18,8 +20,8 @@ extern "C" __global__ void bicg_kernel1(const float *a, const float *r, float *s
     }
 }
 
-extern "C" __global__ void bicg_kernel2(const float *a, const float *p, float *q,
-                                        int nx, int ny)
+extern "C" __global__ void bicg_row_products(const float *a, const float *p, float *q,
+                                             int nx, int ny)
 {
     int i = blockDim.x * blockIdx.x + threadIdx.x;
     if (i < nx) {

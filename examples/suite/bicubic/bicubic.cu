@@ -2,7 +2,7 @@
  * Bicubic (the CUDA SDK's bicubicTexture, its bicubic mode; seed 003 Table 7
  * type B): an 8-bit image magnified with cubic B-spline filtering from 16
  * point-sampled texture fetches, in the sample's shape; the project's own
- * code.
+ * code. bicubic_magnify models the sample's d_renderBicubic kernel.
  *
  * Output pixel (px, py) of an outW x outH image zooms about a centre and
  * then shifts: it samples the texture at u = (px - centreX) * zoom +
@@ -62,7 +62,7 @@ __device__ float bicubicSample(cudaTextureObject_t image, float u, float v)
     return splineBlend(ky, top, upper, lower, bottom);
 }
 
-extern "C" __global__ void d_renderBicubic(uchar4 *out, unsigned int outW, unsigned int outH,
+extern "C" __global__ void bicubic_magnify(uchar4 *out, unsigned int outW, unsigned int outH,
                                            float shiftX, float shiftY, float zoom,
                                            float centreX, float centreY,
                                            cudaTextureObject_t image)

@@ -2,6 +2,8 @@
  * BinomialOptions (the CUDA SDK's binomialOptions, seed 003 Table 21):
  * European call prices by backward induction on a binomial tree, one option
  * per block of 128 threads, in the sample's shape; the project's own code.
+ * binomial_tree_256 and binomial_tree_2048 model the sample's
+ * binomialOptionsKernel at two tree depths.
  *
  * A tree of DEPTH levels has DEPTH + 1 leaves; thread t keeps leaves
  * t * PER .. t * PER + PER - 1 (PER = DEPTH / 128) in registers, the value
@@ -16,8 +18,8 @@
  * probability and the discount factor on the host from T, R and V; a
  * workload file has no host code, so these are seeded random inputs in the
  * ranges that derivation gives, and the kernel forms the discounted weights
- * up_w = pu * df and down_w = (1 - pu) * df. binomialOptions256 prices on a
- * 256-level tree (the small size), binomialOptions2048 on the sample's 2048.
+ * up_w = pu * df and down_w = (1 - pu) * df. binomial_tree_256 prices on a
+ * 256-level tree (the small size), binomial_tree_2048 on the sample's 2048.
  */
 #define TREE_THREADS 128 /* threads sharing one option's tree */
 
@@ -97,16 +99,16 @@ __device__ __forceinline__ void price_option(float *value, const float *spot,
         value[blockIdx.x] = sl.node[0];
 }
 
-extern "C" __global__ void binomialOptions256(float *call, const float *spot,
-                                              const float *strike, const float *vol_step,
-                                              const float *p_up, const float *disc)
+extern "C" __global__ void binomial_tree_256(float *call, const float *spot,
+                                             const float *strike, const float *vol_step,
+                                             const float *p_up, const float *disc)
 {
     price_option<256>(call, spot, strike, vol_step, p_up, disc);
 }
 
-extern "C" __global__ void binomialOptions2048(float *call, const float *spot,
-                                               const float *strike, const float *vol_step,
-                                               const float *p_up, const float *disc)
+extern "C" __global__ void binomial_tree_2048(float *call, const float *spot,
+                                              const float *strike, const float *vol_step,
+                                              const float *p_up, const float *disc)
 {
     price_option<2048>(call, spot, strike, vol_step, p_up, disc);
 }

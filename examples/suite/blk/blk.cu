@@ -2,7 +2,8 @@
 // version GPGPU-Sim studies ran): one thread per option in a grid-stride loop
 // over five float arrays (stock price S, strike X, years T in; call and put
 // out), launched as 480 blocks of 128 threads. Pure streaming: each element is
-// read once and written once.
+// read once and written once. blk_price_options models the SDK's
+// BlackScholesGPU kernel.
 //
 // The arithmetic is the SDK's, written with explicit round-to-nearest
 // intrinsics (__fmul_rn, __fadd_rn, __fsub_rn, fmaf) so that nvcc cannot
@@ -52,10 +53,10 @@ __device__ __forceinline__ void blackScholesBody(float *call, float *put, float 
                      __fmul_rn(s, __fsub_rn(1.0f, cndd1)));
 }
 
-extern "C" __global__ void BlackScholesGPU(float *callResult, float *putResult,
-                                           const float *stockPrice, const float *optionStrike,
-                                           const float *optionYears, float riskfree,
-                                           float volatility, int optN)
+extern "C" __global__ void blk_price_options(float *callResult, float *putResult,
+                                             const float *stockPrice, const float *optionStrike,
+                                             const float *optionYears, float riskfree,
+                                             float volatility, int optN)
 {
     const int tid = blockDim.x * blockIdx.x + threadIdx.x;
     const int threadN = blockDim.x * gridDim.x;

@@ -6,8 +6,9 @@
 // so positions past an edge return the edge texel. The filter weights sit
 // in constant memory. Launch shape as in the sample: 16 x 12 threads a
 // block, one output pixel a thread, the tap loop fully unrolled. The code
-// and its names are the project's own; the two entry names and their
-// parameter lists follow the sample because the workload files launch them.
+// and its names are the project's own: ct_filter_rows models the sample's
+// convolutionRowsKernel and ct_filter_columns its convolutionColumnsKernel,
+// with the samples' parameter lists.
 //
 // Departure: the sample draws random weights on the host; a workload file
 // has no host code, so the weights below are fixed and sum to one.
@@ -46,14 +47,14 @@ __device__ __forceinline__ void filter_pixel(float *out, cudaTextureObject_t in,
     out[py * width + px] = total;
 }
 
-extern "C" __global__ void convolutionRowsKernel(float *dst, cudaTextureObject_t src, int width,
-                                                 int height)
+extern "C" __global__ void ct_filter_rows(float *dst, cudaTextureObject_t src, int width,
+                                          int height)
 {
     filter_pixel<true>(dst, src, width, height);
 }
 
-extern "C" __global__ void convolutionColumnsKernel(float *dst, cudaTextureObject_t src,
-                                                    int width, int height)
+extern "C" __global__ void ct_filter_columns(float *dst, cudaTextureObject_t src,
+                                             int width, int height)
 {
     filter_pixel<false>(dst, src, width, height);
 }

@@ -2,6 +2,8 @@
  * DCT8x8 (the CUDA SDK's dct8x8, its Kernel1 pair; seed 003 Table 7 type E):
  * the forward and inverse 8 x 8 DCT of a float image, one 8 x 8 thread
  * block per image block, in the sample's shape; the project's own code.
+ * dct_blocks_forward and dct_blocks_inverse model the sample's
+ * CUDAkernel1DCT and CUDAkernel1IDCT.
  *
  * Both kernels share one body, blockTransform<inverse>. Thread (c, r) of a
  * block loads texel (8 * blockX + c, 8 * blockY + r), sampled at its centre
@@ -68,15 +70,15 @@ __device__ void blockTransform(float *out, int pitch, int blockX, int blockY,
     out[row * pitch + col] = tile[r][c];
 }
 
-extern "C" __global__ void CUDAkernel1DCT(float *coeffs, int pitch, int firstBlockX,
-                                          int firstBlockY, cudaTextureObject_t image)
+extern "C" __global__ void dct_blocks_forward(float *coeffs, int pitch, int firstBlockX,
+                                              int firstBlockY, cudaTextureObject_t image)
 {
     blockTransform<false>(coeffs, pitch, blockIdx.x + firstBlockX, blockIdx.y + firstBlockY,
                           image);
 }
 
-extern "C" __global__ void CUDAkernel1IDCT(float *image, int pitch, int firstBlockX,
-                                           int firstBlockY, cudaTextureObject_t coeffs)
+extern "C" __global__ void dct_blocks_inverse(float *image, int pitch, int firstBlockX,
+                                              int firstBlockY, cudaTextureObject_t coeffs)
 {
     blockTransform<true>(image, pitch, blockIdx.x + firstBlockX, blockIdx.y + firstBlockY,
                          coeffs);

@@ -2,43 +2,43 @@
  * DXTC (the CUDA SDK's dxtc, seed 003 Table 7 type A and Table 21 DX): DXT1
  * compression of an RGBA image, one 4 x 4 block of pixels per CTA of 64
  * threads, in the sample's shape; the project's own code.
+ * dxtc_compress_blocks models the sample's compress kernel.
  *
- * compress: threads 0..15 load the block's 16 pixels (contiguous words:
- * the image is stored block-linear, as the SDK's host rearranges it) as
- * float colours in [0, 1] into shared memory; shared-memory tree sums give
- * the mean and the 3 x 3 covariance; thread 0 finds the principal axis by
- * 8 steps of power iteration; each colour's dot product with the axis is
- * ranked by comparisons against the other 15 (ties by index), which sorts
- * the colours along the axis. Each of the 64 threads then evaluates 16 of
- * the 1024 index permutations (permutation tid + 64 k, read from global
- * memory, coalesced): a permutation gives each sorted colour one of the
- * four DXT1 indices (2 bits, colour j at bits 2j; index 0 the first
- * endpoint, 1 the second, 2 and 3 the points 1/3 and 2/3 of the way), the
- * weights alpha of the first endpoint read from a table in constant memory;
- * the two endpoints solve the least-squares system of the weight sums,
- * are rounded to 5:6:5 and expanded back, and the error (the sum over
- * colours of the squared distance, less the constant sum of squared
- * colours) is summed over the three channels. A shared-memory reduction
- * finds the least error (ties to the lowest thread), and the winning
- * thread writes the 8-byte DXT1 block: the two 565 colours (the larger
- * first, its indices flipped if they swap; all indices 0 if equal) and the
- * 2-bit indices of the pixels in their original order.
+ * dxtc_compress_blocks: threads 0..15 load the block's 16 pixels (contiguous
+ * words: the image is stored block-linear, as the SDK's host rearranges it)
+ * as float colours in [0, 1] into shared memory; shared-memory tree sums give
+ * the mean and the 3 x 3 covariance; thread 0 finds the principal axis by 8
+ * steps of power iteration; each colour's dot product with the axis is ranked
+ * by comparisons against the other 15 (ties by index), which sorts the
+ * colours along the axis. Each of the 64 threads then evaluates 16 of the
+ * 1024 index permutations (permutation tid + 64 k, read from global memory,
+ * coalesced): a permutation gives each sorted colour one of the four DXT1
+ * indices (2 bits, colour j at bits 2j; index 0 the first endpoint, 1 the
+ * second, 2 and 3 the points 1/3 and 2/3 of the way), the weights alpha of
+ * the first endpoint read from a table in constant memory; the two endpoints
+ * solve the least-squares system of the weight sums, are rounded to 5:6:5 and
+ * expanded back, and the error (the sum over colours of the squared distance,
+ * less the constant sum of squared colours) is summed over the three
+ * channels. A shared-memory reduction finds the least error (ties to the
+ * lowest thread), and the winning thread writes the 8-byte DXT1 block: the
+ * two 565 colours (the larger first, its indices flipped if they swap; all
+ * indices 0 if equal) and the 2-bit indices of the pixels in their original
+ * order.
  *
  * Departures: the SDK reads lena_std.ppm; here a first kernel (makeImage)
- * builds a smooth image from seeded random noise: red a horizontal
- * gradient, green a vertical one, blue a diagonal one, each plus noise in
- * [-16, 15], clamped to [0, 255], alpha 255, written block-linear. The SDK's
- * host builds a permutation table holding both three-colour and four-colour
- * permutations, copied to global memory, and its kernel also tries DXT1's
- * three-colour mode; here a second kernel (makePermutations) writes
- * four-colour permutations only, the 965 monotone assignments of the four
- * weights 1, 2/3, 1/3, 0 (in that order) to the 16 sorted colours that use
- * at least two weights (a single weight makes the least-squares system
- * singular), repeated from the first to fill 1024, and compress searches
- * the four-colour mode alone. The
- * SDK's launch loops over grid-sized chunks with a block offset; here one
- * launch covers the image. The endpoints expand as q / 31 and q / 63
- * (a multiplication by the rounded reciprocal).
+ * builds a smooth image from seeded random noise: red a horizontal gradient,
+ * green a vertical one, blue a diagonal one, each plus noise in [-16, 15],
+ * clamped to [0, 255], alpha 255, written block-linear. The SDK's host builds
+ * a permutation table holding both three-colour and four-colour permutations,
+ * copied to global memory, and its kernel also tries DXT1's three-colour
+ * mode; here a second kernel (makePermutations) writes four-colour
+ * permutations only, the 965 monotone assignments of the four weights 1, 2/3,
+ * 1/3, 0 (in that order) to the 16 sorted colours that use at least two
+ * weights (a single weight makes the least-squares system singular), repeated
+ * from the first to fill 1024, and dxtc_compress_blocks searches the
+ * four-colour mode alone. The SDK's launch loops over grid-sized chunks with
+ * a block offset; here one launch covers the image. The endpoints expand as q
+ * / 31 and q / 63 (a multiplication by the rounded reciprocal).
  */
 #define NUM_THREADS 64
 #define NUM_PERMUTATIONS 1024
@@ -107,8 +107,9 @@ __device__ void treeSum16(float *v, int tid)
     }
 }
 
-extern "C" __global__ void compress(const unsigned int *permutations, const unsigned int *image,
-                                    unsigned int *result)
+extern "C" __global__ void dxtc_compress_blocks(const unsigned int *permutations,
+                                                const unsigned int *image,
+                                                unsigned int *result)
 {
     __shared__ float colors[3][16];
     __shared__ float sorted[3][16];

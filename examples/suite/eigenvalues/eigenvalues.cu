@@ -2,18 +2,20 @@
  * Eigenvalues (the CUDA SDK's eigenvalues sample, seed 003 Table 21, EV):
  * all eigenvalues of symmetric tridiagonal matrices by bisection, shaped
  * like the SDK's kernel for small matrices; the code is the project's own.
+ * eig_interval_bounds and eig_bisect_intervals model the sample's
+ * Gerschgorin interval and its bisectKernel.
  *
  * Storage: a matrix of order n is its diagonal diag[0..n-1] and its
  * couplings offdiag, offdiag[i] joining rows i-1 and i (so offdiag[0] lies
  * outside the matrix and is taken as 0, as in the SDK's layout).
  *
- * gerschgorin: one thread per matrix walks the rows, takes the union of
+ * eig_interval_bounds: one thread per matrix walks the rows, takes the union of
  * the Gerschgorin discs (centre diag[i], radius the two couplings of row
  * i) and pushes both ends out by a margin of a few float epsilons scaled
  * by the larger bound magnitude, so rounding cannot leave an eigenvalue
  * outside.
  *
- * bisectKernel: one block per matrix. Shared memory holds a list of
+ * eig_bisect_intervals: one block per matrix. Shared memory holds a list of
  * half-open intervals [lo, hi) with, per end, the number of eigenvalues
  * below it (obtained from Sturm sequences); it starts as the single
  * interval from the Gerschgorin bounds, counts 0 and n. Per round, every
@@ -43,7 +45,7 @@
  * enough blocks, and the large path is not modelled. Blocks have one thread
  * per row (the SDK always runs 512 threads for n <= 512). The SDK obtains
  * the Gerschgorin interval on the host and passes it in; a workload file
- * cannot do that, so the gerschgorin kernel computes it into global
+ * cannot do that, so the eig_interval_bounds kernel computes it into global
  * memory first. The matrices are seeded random data, as the SDK's are
  * random.
  */
@@ -51,7 +53,7 @@
 #define WIDTH_FLOOR 5.0e-37f
 #define F32_EPSILON 1.192092896e-07f
 
-/* ---- gerschgorin ------------------------------------------------------ */
+/* ---- eig_interval_bounds --------------------------------------------- */
 
 /* Push [*lo, *hi] outwards by a rounding margin proportional to its larger
  * end magnitude and to the order of the matrix. */
@@ -64,9 +66,10 @@ __device__ __forceinline__ void pad_bounds(float *lo, float *hi, unsigned int or
     *hi = *hi + per_row + guard;
 }
 
-extern "C" __global__ void gerschgorin(const float *diag, const float *offdiag, unsigned int order,
-                                       unsigned int count, float *lower_bounds,
-                                       float *upper_bounds)
+extern "C" __global__ void eig_interval_bounds(const float *diag, const float *offdiag,
+                                               unsigned int order,
+                                               unsigned int count, float *lower_bounds,
+                                               float *upper_bounds)
 {
     const unsigned int which = blockIdx.x * blockDim.x + threadIdx.x;
     if (which >= count)
@@ -88,7 +91,7 @@ extern "C" __global__ void gerschgorin(const float *diag, const float *offdiag, 
     upper_bounds[which] = fmaxf(lo, hi);
 }
 
-/* ---- bisectKernel ------------------------------------------------------ */
+/* ---- eig_bisect_intervals -------------------------------------------- */
 
 /* One interval as a thread holds it: its ends and the number of
  * eigenvalues below each end. */
@@ -105,7 +108,7 @@ struct IntervalList {
     unsigned int n_hi[ROWS_LIMIT];
 };
 
-/* Everything bisectKernel keeps in shared memory. */
+/* Everything eig_bisect_intervals keeps in shared memory. */
 struct BisectShared {
     IntervalList list;
     unsigned int flag[ROWS_LIMIT + 1]; /* append flags, then their scan */
@@ -214,10 +217,12 @@ __device__ void exclusive_scan_pow2(unsigned int *v, unsigned int len, unsigned 
     __syncthreads();
 }
 
-extern "C" __global__ void bisectKernel(const float *diag, const float *offdiag, unsigned int order,
-                                        const float *lower_bounds, const float *upper_bounds,
-                                        float *out_values, unsigned int *out_ranks,
-                                        float tolerance)
+extern "C" __global__ void eig_bisect_intervals(const float *diag, const float *offdiag,
+                                                unsigned int order,
+                                                const float *lower_bounds,
+                                                const float *upper_bounds,
+                                                float *out_values, unsigned int *out_ranks,
+                                                float tolerance)
 {
     __shared__ BisectShared sh;
 

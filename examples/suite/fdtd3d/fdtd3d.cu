@@ -1,7 +1,8 @@
 /*
  * FDTD3d, modelled on the CUDA SDK's FDTD3d sample (seed 003 Table 21, FD):
  * one time step of a radius-4 finite-difference stencil on a 3-D volume per
- * launch. The code is the project's own; the SDK is the behavioural model.
+ * launch. The code is the project's own; the SDK is the behavioural model:
+ * fd_stencil_step models its FiniteDifferencesKernel.
  *
  *   out[x,y,z] = c0 * in[x,y,z]
  *              + sum over r = 1..4 of c_r * (in[x,y,z+r] + in[x,y,z-r] + in[x,y-r,z]
@@ -65,9 +66,9 @@ static __device__ __forceinline__ float fd_ring(const float *plane, int cell, co
     return s + plane[cell + r];
 }
 
-extern "C" __global__ void finite_differences(float *out_vol, const float *in_vol, int nx,
-                                              int ny, int nz, float c0, float c1, float c2,
-                                              float c3, float c4)
+extern "C" __global__ void fd_stencil_step(float *out_vol, const float *in_vol, int nx,
+                                           int ny, int nz, float c0, float c1, float c2,
+                                           float c3, float c4)
 {
     __shared__ float plane[FD_SH_ROWS * FD_SH_PITCH];
     const float weight[FD_REACH + 1] = { c0, c1, c2, c3, c4 };

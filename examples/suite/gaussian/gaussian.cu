@@ -1,12 +1,14 @@
-// Gaussian (Rodinia gaussian): forward elimination of a dense n x n system
-// a x = b, without pivoting, as Rodinia runs it: for each step t, Fan1 (one
-// thread per row below t, 512-thread blocks) computes the multipliers
-// m[i][t] = a[i][t] / a[t][t], and Fan2 (4 x 4 thread blocks over the whole
-// matrix, as Rodinia's BLOCK_SIZE_XY) subtracts m[i][t] times row t from
-// every row i below it, b included. Departure: Rodinia passes t as a kernel
-// argument from its host loop; here the loop is the workload's repeat, so
-// the kernels read t from step[0] and gaussAdvance increments it.
-extern "C" __global__ void Fan1(float *m, const float *a, int n, const int *step)
+// Gaussian (Rodinia gaussian): forward elimination of a dense n x n system a
+// x = b, without pivoting, as Rodinia runs it: for each step t,
+// gauss_multipliers (one thread per row below t, 512-thread blocks) computes
+// the multipliers m[i][t] = a[i][t] / a[t][t], and gauss_eliminate (4 x 4
+// thread blocks over the whole matrix, as Rodinia's BLOCK_SIZE_XY) subtracts
+// m[i][t] times row t from every row i below it, b included. Departure:
+// Rodinia passes t as a kernel argument from its host loop; here the loop is
+// the workload's repeat, so the kernels read t from step[0] and gaussAdvance
+// increments it. gauss_multipliers and gauss_eliminate model Rodinia's Fan1
+// and Fan2.
+extern "C" __global__ void gauss_multipliers(float *m, const float *a, int n, const int *step)
 {
     int t = step[0];
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -15,7 +17,8 @@ extern "C" __global__ void Fan1(float *m, const float *a, int n, const int *step
     m[n * (i + t + 1) + t] = a[n * (i + t + 1) + t] / a[n * t + t];
 }
 
-extern "C" __global__ void Fan2(const float *m, float *a, float *b, int n, const int *step)
+extern "C" __global__ void gauss_eliminate(const float *m, float *a, float *b, int n,
+                                           const int *step)
 {
     int t = step[0];
     int x = blockIdx.x * blockDim.x + threadIdx.x;

@@ -6,9 +6,10 @@
 // pointers may alias, so every iteration reads and writes them). The
 // multiply-adds are explicit fmaf (nvcc's contraction of += a * b and of
 // alpha * tmp + beta * y), so the rounding sequence is fixed by the source.
-extern "C" __global__ void gesummv_kernel(int n, float alpha, float beta, const float *a,
-                                          const float *b, const float *x, float *y,
-                                          float *tmp)
+// gesummv_rows models PolyBench-GPU's gesummv_kernel.
+extern "C" __global__ void gesummv_rows(int n, float alpha, float beta, const float *a,
+                                        const float *b, const float *x, float *y,
+                                        float *tmp)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {

@@ -1,21 +1,22 @@
 /*
  * Histogram256 (the CUDA SDK's histogram sample, its 256-bin kernels; seed
  * 003 Tables 7 and 21's histogram), the project's own code in the SDK's
- * shape.
+ * shape. hist256_warp_counts and hist256_merge model the SDK's
+ * histogram256Kernel and mergeHistogram256Kernel.
  *
- * histogram256: blocks of 192 threads (6 warps), each warp with its own
+ * hist256_warp_counts: blocks of 192 threads (6 warps), each warp with its own
  * 256-bin sub-histogram in shared memory, so only a warp's own lanes
  * contend on a bin; the grid reads the data as 32-bit words in a
  * grid-stride loop and adds each word's four bytes with shared-memory
  * atomics. Each block then sums its warps' sub-histograms into one partial
  * histogram of 256 bins in global memory.
  *
- * merge_histogram256: one block of 256 threads per bin sums that bin over
+ * hist256_merge: one block of 256 threads per bin sums that bin over
  * the partial histograms, strided, then a shared-memory tree.
  *
- * Launch shapes, as the SDK's: histogram256 with blocks of exactly 192
+ * Launch shapes, as the SDK's: hist256_warp_counts with blocks of exactly 192
  * threads (WARPS x 32: the sub-histograms are sized for them) and one
- * partial per block; merge_histogram256 with 256 blocks (one per bin) of
+ * partial per block; hist256_merge with 256 blocks (one per bin) of
  * exactly 256 threads.
  */
 #define WARPS 6
@@ -23,7 +24,8 @@
 #define BINS 256
 #define MERGE_THREADS 256
 
-extern "C" __global__ void histogram256(unsigned *partial, const unsigned *data, unsigned words)
+extern "C" __global__ void hist256_warp_counts(unsigned *partial, const unsigned *data,
+                                               unsigned words)
 {
     __shared__ unsigned hist[WARPS * BINS];
     unsigned *warp_hist = hist + (threadIdx.x / 32) * BINS;
@@ -47,8 +49,8 @@ extern "C" __global__ void histogram256(unsigned *partial, const unsigned *data,
     }
 }
 
-extern "C" __global__ void merge_histogram256(unsigned *histogram, const unsigned *partial,
-                                              unsigned partials)
+extern "C" __global__ void hist256_merge(unsigned *histogram, const unsigned *partial,
+                                         unsigned partials)
 {
     __shared__ unsigned sums[MERGE_THREADS];
     unsigned sum = 0, i, stride;

@@ -2,6 +2,7 @@
  * Image denoising (the CUDA SDK's imageDenoising, its KNN filter; seed 003
  * Table 7 type B): k-nearest-neighbour smoothing of an RGBA image read
  * through a texture, in the sample's shape; the project's own code.
+ * denoise_window_blend models the sample's KNN kernel.
  *
  * Each thread of an 8 x 8 block takes one pixel. It reads the pixel and the
  * 7 x 7 window around it with tex2D<float4> (an 8-bit RGBA texture read as
@@ -42,8 +43,9 @@ __device__ unsigned int toByte(float v)
     return (unsigned int)(__saturatef(v) * 255.0f);
 }
 
-extern "C" __global__ void KNN(unsigned int *dst, int imageW, int imageH, float noise,
-                               float lerpC, cudaTextureObject_t image)
+extern "C" __global__ void denoise_window_blend(unsigned int *dst, int imageW, int imageH,
+                                                float noise,
+                                                float lerpC, cudaTextureObject_t image)
 {
     const int px = blockIdx.x * blockDim.x + threadIdx.x;
     const int py = blockIdx.y * blockDim.y + threadIdx.y;

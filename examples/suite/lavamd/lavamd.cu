@@ -1,7 +1,8 @@
 /*
  * lavaMD (Rodinia's lavaMD; seed 003 Table 17): particle potentials and
  * forces within a cutoff, over a 3-D grid of boxes, in the benchmark's
- * shape; the project's own code.
+ * shape; the project's own code. lava_box_forces models the benchmark's
+ * kernel_gpu_cuda.
  *
  * The space is a grid of boxes, each holding parPerBox particles (position
  * and a v term in a four-vector, a charge). A block of threads takes one
@@ -12,11 +13,11 @@
  * u2 = a2 r2 with a2 = 2 alpha^2, vij = exp(-u2) (expf in full precision),
  * fs = 2 vij, the potential qj vij and the force qj fs (r_i - r_j).
  *
- * boxSetup builds the box table the benchmark builds on the host: per box
- * its particle offset, neighbour count and neighbour list, the neighbours
- * in z, y, x order of the offsets -1..1 skipping the box itself. initParticles
- * turns seeded random integers into the benchmark's inputs, (r % 10 + 1) / 10
- * for each coordinate, v and charge.
+ * lava_link_boxes builds the box table the benchmark builds on the host: per
+ * box its particle offset, neighbour count and neighbour list, the neighbours
+ * in z, y, x order of the offsets -1..1 skipping the box itself.
+ * lava_seed_particles turns seeded random integers into the benchmark's
+ * inputs, (r % 10 + 1) / 10 for each coordinate, v and charge.
  *
  * Departures from the benchmark: those two first kernels do the benchmark's
  * host set-up (a workload file has no host code for it); the particle count
@@ -36,7 +37,7 @@ struct box_entry {
     int nei[26];    /* neighbour box numbers */
 };
 
-extern "C" __global__ void boxSetup(box_entry *boxes, int boxes1d, int parPerBox)
+extern "C" __global__ void lava_link_boxes(box_entry *boxes, int boxes1d, int parPerBox)
 {
     int b = blockIdx.x * blockDim.x + threadIdx.x;
     int n = boxes1d * boxes1d * boxes1d;
@@ -56,8 +57,8 @@ extern "C" __global__ void boxSetup(box_entry *boxes, int boxes1d, int parPerBox
     boxes[b].offset = b * parPerBox;
 }
 
-extern "C" __global__ void initParticles(four_vector *rv, float *qv, const unsigned int *raw,
-                                         int count)
+extern "C" __global__ void lava_seed_particles(four_vector *rv, float *qv, const unsigned int *raw,
+                                               int count)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= count)
@@ -88,7 +89,7 @@ __device__ four_vector accumulate(four_vector acc, const four_vector home,
     return acc;
 }
 
-extern "C" __global__ void kernel_gpu_cuda(float alpha, int numberBoxes, int parPerBox,
+extern "C" __global__ void lava_box_forces(float alpha, int numberBoxes, int parPerBox,
                                            const box_entry *boxes, const four_vector *rv,
                                            const float *qv, four_vector *fv)
 {

@@ -1,9 +1,10 @@
 /*
  * LBM (Parboil lbm, seed 003 Tables 7 and 17): a lattice-Boltzmann fluid
  * solver, D3Q19 with the BGK collision, in Parboil's CUDA shape; the
- * project's own code.
+ * project's own code. lbm_stream_collide models Parboil's
+ * performStreamCollide_kernel.
  *
- * performStreamCollide runs once per time step, the host swapping source
+ * lbm_stream_collide runs once per time step, the host swapping source
  * and destination grids between launches. A block of SIZE_X threads (one per
  * x) handles one row, the grid is (SIZE_Y, SIZE_Z). The grid is a
  * structure of arrays in global memory: 20 arrays (the 19 distributions and
@@ -61,7 +62,7 @@ extern "C" __global__ void lbm_init_flags(const unsigned *obstacles, float *grid
     gridB[i] = __uint_as_float(flags);
 }
 
-extern "C" __global__ void performStreamCollide(const float *srcGrid, float *dstGrid)
+extern "C" __global__ void lbm_stream_collide(const float *srcGrid, float *dstGrid)
 {
     const int px = blockDim.x + PADDING_X, plane = px * gridDim.x;
     const int cells = plane * (gridDim.y + PADDING_Z);

@@ -1,11 +1,13 @@
 // LUD (Rodinia lud): in-place LU decomposition without pivoting (L unit
 // lower, U upper, both in the matrix) of an n x n matrix in 16 x 16 tiles,
-// with Rodinia's kernel structure: per tile step t, ludDiagonal (one block)
-// factors the diagonal tile in shared memory; ludPerimeter (a block per
-// tile of row t and column t, 32 threads) solves the row tiles for U and
-// the column tiles for L against it; ludInternal (a 16 x 16 block per tile
-// below and right of it) subtracts the product of its L and U tiles, both
-// staged in shared memory. A last ludDiagonal factors the final tile. The
+// with Rodinia's kernel structure (its lud_diagonal, lud_perimeter and
+// lud_internal are lud_factor_corner, lud_solve_edges and lud_update_trailing
+// here): per tile step t, lud_factor_corner (one block) factors the diagonal
+// tile in shared memory; lud_solve_edges (a block per tile of row t and
+// column t, 32 threads) solves the row tiles for U and the column tiles for
+// L against it; lud_update_trailing (a 16 x 16 block per tile below and
+// right of it) subtracts the product of its L and U tiles, both staged in
+// shared memory. A last lud_factor_corner factors the final tile. The
 // kernels are gpusim's own; the tile step comes from step[0] (the workload's
 // repeat is Rodinia's host loop), and ludAdvance increments it. Departure:
 // Rodinia sizes the perimeter and internal grids to the tiles left at each
@@ -13,7 +15,7 @@
 // step's tiles and the blocks past the tiles left exit at once.
 #define LUD_T 16
 
-extern "C" __global__ void ludDiagonal(float *a, int n, const int *step)
+extern "C" __global__ void lud_factor_corner(float *a, int n, const int *step)
 {
     __shared__ float d[LUD_T][LUD_T];
     int t = step[0] * LUD_T, r = threadIdx.x;
@@ -36,7 +38,7 @@ extern "C" __global__ void ludDiagonal(float *a, int n, const int *step)
 // Block b: threads 0-15 solve column tx of row tile (t, t+1+b) for U
 // (forward substitution with the unit L of the diagonal tile); threads 16-31
 // solve row tx-16 of column tile (t+1+b, t) for L (against U's columns).
-extern "C" __global__ void ludPerimeter(float *a, int n, const int *step)
+extern "C" __global__ void lud_solve_edges(float *a, int n, const int *step)
 {
     __shared__ float d[LUD_T][LUD_T];
     __shared__ float row[LUD_T][LUD_T];
@@ -75,7 +77,7 @@ extern "C" __global__ void ludPerimeter(float *a, int n, const int *step)
     }
 }
 
-extern "C" __global__ void ludInternal(float *a, int n, const int *step)
+extern "C" __global__ void lud_update_trailing(float *a, int n, const int *step)
 {
     __shared__ float l[LUD_T][LUD_T];
     __shared__ float u[LUD_T][LUD_T];

@@ -1,9 +1,12 @@
 /*
  * MergeSort (the CUDA SDK's mergeSort, seed 003 Table 7 type B and Table
  * 21): a stable ascending sort of 32-bit keys carrying 32-bit values, in
- * the sample's shape; the project's own code.
+ * the sample's shape; the project's own code. msort_tile_sort,
+ * msort_rank_samples, msort_merge_ranks and msort_merge_intervals model the
+ * sample's mergeSortSharedKernel, generateSampleRanksKernel,
+ * mergeRanksAndIndicesKernel and mergeElementaryIntervalsKernel.
  *
- * The sort runs in two phases. mergeSortShared: a block of 512 threads
+ * The sort runs in two phases. msort_tile_sort: a block of 512 threads
  * copies a tile of 1024 pairs (each thread the pairs at its index and 512
  * further on) into shared memory and doubles the run length from 1 to 1024
  * there. In each pass a thread owns entry j of a left run and entry j of
@@ -14,14 +17,14 @@
  *
  * Then one merge step per run length w = 1024, 2048, ... below N joins
  * neighbouring runs of w pairs, the result landing in the other buffer:
- *  - generateSampleRanks: a thread per sample; every 128th key of a run is
+ *  - msort_rank_samples: a thread per sample; every 128th key of a run is
  *    a sample, and its position in its own run and its rank in the
  *    neighbouring run are recorded (rank arrays A and B);
- *  - mergeRanksAndIndices (called for A's ranks, then B's): each sample's
+ *  - msort_merge_ranks (called for A's ranks, then B's): each sample's
  *    place among the samples of both runs, found by the same halving
  *    search, gives the interval limits: where each elementary interval
  *    starts in run A and in run B;
- *  - mergeElementaryIntervals: a block of 128 threads per interval (no
+ *  - msort_merge_intervals: a block of 128 threads per interval (no
  *    interval takes more than 128 pairs from either run) reads its limits,
  *    loads its pairs into shared memory, merges them there as above and
  *    writes them where the interval starts in the merged run.
@@ -125,7 +128,7 @@ static __device__ __forceinline__ void merge_in_shared(unsigned int *key, unsign
     }
 }
 
-extern "C" __global__ void mergeSortShared(unsigned int *out_key, unsigned int *out_val,
+extern "C" __global__ void msort_tile_sort(unsigned int *out_key, unsigned int *out_val,
                                            const unsigned int *in_key,
                                            const unsigned int *in_val)
 {
@@ -164,9 +167,9 @@ static __device__ __forceinline__ void rank_sample(unsigned int *mine, unsigned 
     theirs[s] = preceding<TIES_BEFORE>(run[spot], other, n_other, pow2_at_least(n_other));
 }
 
-extern "C" __global__ void generateSampleRanks(unsigned int *rank_a, unsigned int *rank_b,
-                                               const unsigned int *key, unsigned int width,
-                                               unsigned int total, unsigned int threads)
+extern "C" __global__ void msort_rank_samples(unsigned int *rank_a, unsigned int *rank_b,
+                                              const unsigned int *key, unsigned int width,
+                                              unsigned int total, unsigned int threads)
 {
     unsigned int id = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned int per_run, s, lead;
@@ -196,9 +199,9 @@ static __device__ __forceinline__ void place_sample(unsigned int *merged, const 
     merged[s + preceding<TIES_BEFORE>(r, other, n_other, pow2_at_least(n_other))] = r;
 }
 
-extern "C" __global__ void mergeRanksAndIndices(unsigned int *limit, const unsigned int *rank,
-                                                unsigned int width, unsigned int total,
-                                                unsigned int threads)
+extern "C" __global__ void msort_merge_ranks(unsigned int *limit, const unsigned int *rank,
+                                             unsigned int width, unsigned int total,
+                                             unsigned int threads)
 {
     unsigned int id = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned int s, lead, n_a, n_b;
@@ -220,12 +223,12 @@ extern "C" __global__ void mergeRanksAndIndices(unsigned int *limit, const unsig
         place_sample<true>(merged, ours + n_a, ours, n_a, s);
 }
 
-extern "C" __global__ void mergeElementaryIntervals(unsigned int *out_key, unsigned int *out_val,
-                                                    const unsigned int *in_key,
-                                                    const unsigned int *in_val,
-                                                    const unsigned int *limit_a,
-                                                    const unsigned int *limit_b,
-                                                    unsigned int width, unsigned int total)
+extern "C" __global__ void msort_merge_intervals(unsigned int *out_key, unsigned int *out_val,
+                                                 const unsigned int *in_key,
+                                                 const unsigned int *in_val,
+                                                 const unsigned int *limit_a,
+                                                 const unsigned int *limit_b,
+                                                 unsigned int width, unsigned int total)
 {
     __shared__ unsigned int buf_key[2u * GAP];
     __shared__ unsigned int buf_val[2u * GAP];

@@ -2,20 +2,22 @@
  * Mersenne Twister (the CUDA SDK's MersenneTwister; seed 003 Table 21, MT):
  * many small Mersenne Twisters, one a thread, then a Box-Muller transform of
  * their output, in the sample's shape; the project's own code.
+ * mt_twist_uniforms and mt_gaussian_pairs model the sample's RandomGPU and
+ * BoxMullerGPU.
  *
- * RandomGPU: each thread owns one twister of dcmt's small family: a ring of
- * 19 32-bit words, the word 9 places ahead mixed into each step, and only
- * the lowest bit of the following word taken below the current word's upper
- * 31. Its four parameter words (matrix A, tempering masks B and C, seed)
- * come from global memory. The ring is filled from the seed by the usual
- * recurrence w[i] = 1812433253 (w[i-1] ^ (w[i-1] >> 30)) + i; each step then
- * rewrites one ring word and tempers it (y ^= y >> 12; y ^= (y << 7) & B;
- * y ^= (y << 15) & C; y ^= y >> 18), and the result, as ((float)y + 1) /
+ * mt_twist_uniforms: each thread owns one twister of dcmt's small family: a
+ * ring of 19 32-bit words, the word 9 places ahead mixed into each step, and
+ * only the lowest bit of the following word taken below the current word's
+ * upper 31. Its four parameter words (matrix A, tempering masks B and C,
+ * seed) come from global memory. The ring is filled from the seed by the
+ * usual recurrence w[i] = 1812433253 (w[i-1] ^ (w[i-1] >> 30)) + i; each step
+ * then rewrites one ring word and tempers it (y ^= y >> 12; y ^= (y << 7) &
+ * B; y ^= (y << 15) & C; y ^= y >> 18), and the result, as ((float)y + 1) /
  * 2^32, goes to element k * gens + g for output k of generator g, so the
- * threads of a warp store side by side. BoxMullerGPU: threads stride over
- * the generators; for each, outputs (k, k + 1) become two normal deviates
- * r cos(t) and r sin(t), r = sqrtf(-2 logf(a)) in full precision, t = 2 pi
- * b, with __cosf and __sinf.
+ * threads of a warp store side by side. mt_gaussian_pairs: threads stride
+ * over the generators; for each, outputs (k, k + 1) become two normal
+ * deviates r cos(t) and r sin(t), r = sqrtf(-2 logf(a)) in full precision, t
+ * = 2 pi b, with __cosf and __sinf.
  *
  * Departures from the sample: the parameters are read from global memory,
  * where the sample copies them to constant memory from MersenneTwister.dat
@@ -79,7 +81,8 @@ __device__ __forceinline__ unsigned int temper(unsigned int y, unsigned int m1, 
     return y ^ (y >> 18);
 }
 
-extern "C" __global__ void RandomGPU(float *out, const twister_config *cfgs, int per_gen, int gens)
+extern "C" __global__ void mt_twist_uniforms(float *out, const twister_config *cfgs, int per_gen,
+                                             int gens)
 {
     const int g = blockIdx.x * blockDim.x + threadIdx.x;
     if (g < gens) {
@@ -102,7 +105,7 @@ __device__ __forceinline__ void gaussian_pair(float *a, float *b)
     *b = radius * __sinf(turn);
 }
 
-extern "C" __global__ void BoxMullerGPU(float *out, int per_gen, int gens)
+extern "C" __global__ void mt_gaussian_pairs(float *out, int per_gen, int gens)
 {
     const int step = gridDim.x * blockDim.x;
     for (int g = blockIdx.x * blockDim.x + threadIdx.x; g < gens; g += step) {

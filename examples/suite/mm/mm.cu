@@ -1,7 +1,8 @@
 /*
  * MM (the CUDA SDK's matrixMul, seed 003 Table 7 type B): out = lhs * rhs
  * with both operands staged tile by tile in shared memory, the benchmark's
- * shape in the project's own code.
+ * shape in the project's own code. mm_tile_product models the sample's
+ * matrixMulCUDA kernel.
  *
  * lhs has lhs_rows x inner floats and rhs inner x out_cols, both row-major;
  * out is lhs_rows x out_cols. Each block of EDGE x EDGE (32 x 32) threads
@@ -29,8 +30,8 @@ static __device__ __forceinline__ float fold_square(const float *row, const floa
     return sum;
 }
 
-extern "C" __global__ void matrixMulCUDA(float *out, const float *lhs, const float *rhs,
-                                         int inner, int out_cols)
+extern "C" __global__ void mm_tile_product(float *out, const float *lhs, const float *rhs,
+                                           int inner, int out_cols)
 {
     __shared__ float lhs_sq[EDGE][EDGE];
     __shared__ float rhs_sq[EDGE][EDGE];

@@ -3,7 +3,7 @@
  * kernel as the SDK's earlier releases wrote it, reading the samples from
  * global memory; seed 003 Table 7 type E and Table 21): European call
  * prices by Monte Carlo, one block of 256 threads per option; the project's
- * own code.
+ * own code. mc_option_paths models that kernel.
  *
  * Thread t of the block for option o sums, over paths i = t, t + 256, ...
  * below pathN, the call value max(S * __expf(MuByT + VBySqrtT * r_i) - X, 0)
@@ -17,11 +17,11 @@
  */
 #define THREAD_N 256
 
-extern "C" __global__ void MonteCarloOneBlockPerOption(float *d_Expected, float *d_Confidence,
-                                                       const float *d_Samples,
-                                                       const float *d_S, const float *d_X,
-                                                       const float *d_MuByT,
-                                                       const float *d_VBySqrtT, int pathN)
+extern "C" __global__ void mc_option_paths(float *d_Expected, float *d_Confidence,
+                                           const float *d_Samples,
+                                           const float *d_S, const float *d_X,
+                                           const float *d_MuByT,
+                                           const float *d_VBySqrtT, int pathN)
 {
     __shared__ float s_SumCall[THREAD_N];
     __shared__ float s_Sum2Call[THREAD_N];

@@ -1,15 +1,16 @@
 /*
  * MRI-Q (Parboil mri-q, seed 003 Table 21): the Q matrix of non-Cartesian
  * MRI reconstruction, written for gpusim after Parboil's description of the
- * benchmark; the code is the project's own.
+ * benchmark; the code is the project's own. mriq_phi_magnitude and
+ * mriq_accumulate_q model Parboil's ComputePhiMag_GPU and ComputeQ_GPU.
  *
- * Two kernels. ComputePhiMag turns each k-space sample's complex weight
- * into its squared magnitude, one thread a sample. ComputeQ gives each
- * thread one voxel (its position in three arrays): over the samples
- * first .. first + n_samples - 1, in order, it turns the phase
- * 2 pi (kx x + ky y + kz z) and adds magnitude * cos(phase) to the voxel's
- * real part and magnitude * sin(phase) to its imaginary part. The host
- * launches ComputeQ once per chunk of samples; the running sums live in
+ * Two kernels. mriq_phi_magnitude turns each k-space sample's complex weight
+ * into its squared magnitude, one thread a sample. mriq_accumulate_q gives
+ * each thread one voxel (its position in three arrays): over the samples
+ * first .. first + n_samples - 1, in order, it turns the phase 2 pi (kx x +
+ * ky y + kz z) and adds magnitude * cos(phase) to the voxel's real part and
+ * magnitude * sin(phase) to its imaginary part. The host launches
+ * mriq_accumulate_q once per chunk of samples; the running sums live in
  * global memory between launches. The multiply-adds are written as fmaf so
  * the rounding order is fixed in the source (the same order nvcc's
  * contraction gives the plain expression).
@@ -29,8 +30,8 @@ static __device__ __forceinline__ int mq_thread(void)
     return blockIdx.x * blockDim.x + threadIdx.x;
 }
 
-extern "C" __global__ void ComputePhiMag(const float *re, const float *im, float *mag,
-                                         int count)
+extern "C" __global__ void mriq_phi_magnitude(const float *re, const float *im, float *mag,
+                                              int count)
 {
     int s = mq_thread();
     if (s >= count)
@@ -49,10 +50,11 @@ static __device__ __forceinline__ float mq_phase(const float *sx, const float *s
     return MQ_TURN * dot;
 }
 
-extern "C" __global__ void ComputeQ(int n_samples, int first, const float *vx, const float *vy,
-                                    const float *vz, const float *sx, const float *sy,
-                                    const float *sz, const float *weight, float *q_re,
-                                    float *q_im)
+extern "C" __global__ void mriq_accumulate_q(int n_samples, int first, const float *vx,
+                                             const float *vy,
+                                             const float *vz, const float *sx, const float *sy,
+                                             const float *sz, const float *weight, float *q_re,
+                                             float *q_im)
 {
     int v = mq_thread();
     float px = vx[v], py = vy[v], pz = vz[v];

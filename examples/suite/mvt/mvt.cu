@@ -1,10 +1,11 @@
-// MVT (PolyBench/GPU mvt.cu): x1 = x1 + A * y1 and x2 = x2 + A^T * y2, A is
-// N x N row-major; two kernels, one thread per output element, 256 threads
-// per block. mvt_kernel1: thread i walks row i of A (the warp's 32 reads are
-// 32 rows apart: N floats); mvt_kernel2: thread i walks column i (coalesced
-// row segments). PolyBench/GPU's bodies: the sums are kept in x1[i] / x2[i]
-// in memory each j.
-extern "C" __global__ void mvt_kernel1(float *a, float *x1, float *y_1, int n)
+// MVT (PolyBench/GPU mvt.cu): x1 = x1 + A * y1 and x2 = x2 + A^T * y2, A is N
+// x N row-major; two kernels, one thread per output element, 256 threads per
+// block. mvt_row_products (PolyBench's mvt_kernel1): thread i walks row i of
+// A (the warp's 32 reads are 32 rows apart: N floats); mvt_column_products
+// (its mvt_kernel2): thread i walks column i (coalesced row segments).
+// PolyBench/GPU's bodies: the sums are kept in x1[i] / x2[i] in memory each
+// j.
+extern "C" __global__ void mvt_row_products(float *a, float *x1, float *y_1, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
@@ -13,7 +14,7 @@ extern "C" __global__ void mvt_kernel1(float *a, float *x1, float *y_1, int n)
     }
 }
 
-extern "C" __global__ void mvt_kernel2(float *a, float *x2, float *y_2, int n)
+extern "C" __global__ void mvt_column_products(float *a, float *x2, float *y_2, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {

@@ -1,7 +1,8 @@
 // PathFinder (Rodinia's dynamic-programming grid walk), written for gpusim
 // after Rodinia's description of the benchmark; the code is the project's
 // own. The cheapest path from the top row of a wall of weights to each cell
-// of a later row, stepping down, down-left or down-right.
+// of a later row, stepping down, down-left or down-right. pf_walk_rows
+// models Rodinia's dynproc_kernel.
 //
 // A block holds a tile of PF_TILE consecutive columns in shared memory and
 // advances `steps` rows per launch. Each row a tile loses one column of
@@ -21,9 +22,9 @@ static __device__ __forceinline__ int pf_least(int a, int b, int c)
     return min(min(a, b), c);
 }
 
-extern "C" __global__ void dynproc_kernel(int steps, const int *weights, const int *row_in,
-                                          int *row_out, int width, int height, int row0,
-                                          int halo)
+extern "C" __global__ void pf_walk_rows(int steps, const int *weights, const int *row_in,
+                                        int *row_out, int width, int height, int row0,
+                                        int halo)
 {
     __shared__ int cur[PF_TILE];
     __shared__ int nxt[PF_TILE];

@@ -1,7 +1,8 @@
 /*
  * QuasirandomGenerator (the CUDA SDK's quasirandomGenerator, seed 003 Table
  * 7 type C and Table 21): points of a 3-dimensional quasirandom sequence,
- * the benchmark's shape in the project's own code.
+ * the benchmark's shape in the project's own code. qrng_points models the
+ * sample's quasirandomGeneratorKernel.
  *
  * The block is blockDim.x x 3 threads; threadIdx.y picks the dimension and
  * the x coordinates of the whole grid share out the point indices: thread
@@ -72,8 +73,8 @@ static __device__ __forceinline__ unsigned int qr_xor_of_set_bits(const unsigned
     return acc;
 }
 
-extern "C" __global__ void quasirandomGeneratorKernel(float *out, unsigned int first,
-                                                      unsigned int count)
+extern "C" __global__ void qrng_points(float *out, unsigned int first,
+                                       unsigned int count)
 {
     const unsigned int dim = threadIdx.y;
     const unsigned int *dir = qr_dirnum[dim];

@@ -2,9 +2,9 @@
  * Radix sort (the CUDA SDK's radixSort sample, seed 003 Table 21's
  * radixsort), the project's own code in the SDK's (CUDPP's) shape: an LSD
  * sort of 32-bit keys with 32-bit values, 4 bits a pass, three kernels a
- * pass.
+ * pass (radix_tile_sort stands for CUDPP's radixSortBlocks).
  *
- * radix_sort_blocks: each block of 256 threads sorts its tile of 1024
+ * radix_tile_sort: each block of 256 threads sorts its tile of 1024
  *   pairs (4 a thread) by the pass's 4 bits in shared memory, with four
  *   stable 1-bit splits (a block-wide scan of the "bit clear" flags each),
  *   writes the sorted tile back in place, the tile's 16 digit counts
@@ -18,7 +18,7 @@
  *   i - starts[block * 16 + d], so equal digits keep their order across
  *   tiles and within one (the sort is stable).
  *
- * Launch shapes: radix_sort_blocks and radix_reorder with n / 1024 blocks
+ * Launch shapes: radix_tile_sort and radix_reorder with n / 1024 blocks
  * of exactly 256 threads (n a multiple of 1024), radix_scan with one block
  * of exactly 1024 threads and 16 * blocks a multiple of 1024.
  */
@@ -58,7 +58,7 @@ __device__ static unsigned block_exclusive_scan(unsigned count, unsigned *warp_s
     return inclusive;
 }
 
-extern "C" __global__ void radix_sort_blocks(unsigned *keys, unsigned *values, unsigned *counts,
+extern "C" __global__ void radix_tile_sort(unsigned *keys, unsigned *values, unsigned *counts,
                                              unsigned *starts, unsigned shift)
 {
     __shared__ unsigned s_keys[TILE], s_values[TILE];

@@ -6,7 +6,8 @@
  * module is gpusim's stand-in of the kind GPU benchmark suites carried (for
  * instance GPGPU-Sim's ISPASS-2009 RAY): compute-bound, with little memory
  * traffic, as the seed's tables report (a few scene words every thread of a
- * warp reads at once, one word written per pixel).
+ * warp reads at once, one word written per pixel). Its tracing kernel,
+ * rt_trace_pixels, plays the part of a suite's render kernel (RAY's name).
  *
  * Thread (x, y) of 16 x 16 blocks owns one pixel. Its primary ray leaves
  * the camera (scene[0].xyz) through (u, v, -focal), u in [-aspect, aspect]
@@ -30,7 +31,7 @@
  * The scene is a small array in global memory that a first, one-thread
  * kernel (buildScene) writes: three float4 of camera, light and plane
  * parameters, then two float4 per sphere (centre and radius; colour and
- * reflectivity); eight spheres, and render takes their count as an
+ * reflectivity); eight spheres, and rt_trace_pixels takes their count as an
  * argument. (A workload file could write it with set lines, but its 76
  * words pass the workload format's limit of 64 set and launch lines.)
  * There is no original to depart from; the choices a suite's ray tracer
@@ -108,8 +109,8 @@ __device__ unsigned int channel(float c)
     return (unsigned int)(__saturatef(c) * 255.0f);
 }
 
-extern "C" __global__ void render(unsigned int *out, int width, int height,
-                                  const float4 *scene, int nspheres)
+extern "C" __global__ void rt_trace_pixels(unsigned int *out, int width, int height,
+                                           const float4 *scene, int nspheres)
 {
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     int y = blockIdx.y * blockDim.y + threadIdx.y;

@@ -5,9 +5,10 @@
 // one partial sum per block; a second launch of one block sums those, as
 // the SDK's host does when it finishes on the GPU. Integer data (the SDK's
 // default: rand() & 0xFF), so the sum is exact in any order.
+// reduction_block_sums models the SDK's reduce kernels (reduce6's shape).
 #define RED_BLOCK 256
 
-extern "C" __global__ void reduce(const int *in, int *out, unsigned n)
+extern "C" __global__ void reduction_block_sums(const int *in, int *out, unsigned n)
 {
     __shared__ int sdata[RED_BLOCK];
     unsigned tid = threadIdx.x;

@@ -1,36 +1,38 @@
 /*
  * SAD (Parboil sad, seed 003 Tables 7 and 21): the sums of absolute
  * differences of H.264 motion estimation over a full search range, in
- * Parboil's shape; the project's own code.
+ * Parboil's shape; the project's own code. sad_block_4x4, sad_combine_8
+ * and sad_combine_16 model Parboil's mb_sad_calc, larger_sad_calc_8 and
+ * larger_sad_calc_16.
  *
  * Every 4 x 4 block of the current frame is compared with the reference
  * frame at each of the 33 x 33 = 1089 displacements of -16..16 pixels in x
  * and y; the larger H.264 partitions' SADs are then sums of those. The
  * results live in one array of unsigned shorts: per partition type, per
- * macroblock, per block a row of MAX_POS_PADDED = 1096 search positions,
+ * macroblock, per block a row of SAD_ROW_PITCH = 1096 search positions,
  * the types in the order 16 x 16 (1 block a macroblock, from row 0), 16 x 8
  * (2, from row MBs), 8 x 16 (2, 3 MBs), 8 x 8 (4, 5 MBs), 8 x 4 (8,
  * 9 MBs), 4 x 8 (8, 17 MBs) and 4 x 4 (16, 25 MBs), blocks in raster order
  * within their macroblock.
  *
- * mb_sad_calc: a block of CEIL_POS = 61 threads per 4 x 4 block (the grid 4
- * x 4 per macroblock), each thread 18 consecutive search positions (the
- * last, thread 60, only the 9 from 1080, as 60 x 18 = 1080 of the 1089);
- * per position it adds |ref - cur| over the 16 pixels into an unsigned
- * short, the reference pixel fetched through a 2-D texture (point sampling
- * at integer coordinates, clamped addressing, so positions off the frame
- * see its edge), the current pixel from global memory.
- * larger_sad_calc_8: a block of 32 x 4 threads per macroblock, threadIdx.y
+ * sad_block_4x4: a block of SAD_THREADS = 61 threads per 4 x 4 block (the
+ * grid 4 x 4 per macroblock), each thread 18 consecutive search positions
+ * (the last, thread 60, only the 9 from 1080, as 60 x 18 = 1080 of the 1089);
+ * per position it adds |ref - cur| over the 16 pixels into an unsigned short,
+ * the reference pixel fetched through a 2-D texture (point sampling at
+ * integer coordinates, clamped addressing, so positions off the frame see its
+ * edge), the current pixel from global memory.
+ * sad_combine_8: a block of 32 x 4 threads per macroblock, threadIdx.y
  * its 8 x 8 quarter, whose four 4 x 4 SADs give its two 8 x 4, two 4 x 8
- * and one 8 x 8 SADs; larger_sad_calc_16: 32 threads per macroblock, the
+ * and one 8 x 8 SADs; sad_combine_16: 32 threads per macroblock, the
  * four 8 x 8 SADs giving the two 16 x 8, two 8 x 16 and the 16 x 16 ones.
  * Both share merge_quad: the lanes stride over a row's positions two at a
  * time, reading the four input rows as unsigned ints and adding the
  * shorts in pairs (no sum reaches 65536, so no carry crosses), then
  * storing the five results. The pairs cover positions 0..1089, so 1089,
- * never written by mb_sad_calc, is summed as the zero it starts as.
+ * never written by sad_block_4x4, is summed as the zero it starts as.
  *
- * Departures: mb_sad_calc reads each current pixel from global memory for
+ * Departures: sad_block_4x4 reads each current pixel from global memory for
  * every position and stores each SAD straight to global memory as one
  * 16-bit store, where Parboil's stages the current 4 x 4 block and the SADs
  * in shared memory and writes the SADs out as wider vectors (so this
@@ -40,12 +42,12 @@
  * from CUDA 12, whose nvcc builds this file); the frames are seeded random
  * pixel values 0..255 (Parboil reads them from files).
  */
-#define SEARCH_RANGE 16
-#define SEARCH_DIMENSION (2 * SEARCH_RANGE + 1)
-#define MAX_POS (SEARCH_DIMENSION * SEARCH_DIMENSION)
-#define MAX_POS_PADDED 1096
-#define POS_PER_THREAD 18
-#define CEIL_POS ((MAX_POS + POS_PER_THREAD - 1) / POS_PER_THREAD)
+#define SAD_REACH 16
+#define SAD_SPAN (2 * SAD_REACH + 1)
+#define SAD_POSITIONS (SAD_SPAN * SAD_SPAN)
+#define SAD_ROW_PITCH 1096
+#define SAD_POS_EACH 18
+#define SAD_THREADS ((SAD_POSITIONS + SAD_POS_EACH - 1) / SAD_POS_EACH)
 
 /* each partition type's first row of SADs, in multiples of the macroblock count */
 #define ROWS_16X16 0
@@ -55,11 +57,11 @@
 #define ROWS_8X4 9
 #define ROWS_4X8 17
 #define ROWS_4X4 25
-#define WORDS_PER_ROW (MAX_POS_PADDED / 2)   /* a row of shorts as 32-bit words */
-#define WORDS_USED ((MAX_POS + 1) / 2)       /* the pairs covering positions 0..MAX_POS */
+#define WORDS_PER_ROW (SAD_ROW_PITCH / 2)    /* a row of shorts as 32-bit words */
+#define WORDS_USED ((SAD_POSITIONS + 1) / 2) /* the pairs covering positions 0..SAD_POSITIONS */
 
-extern "C" __global__ void mb_sad_calc(unsigned short *blk_sad, const unsigned short *frame,
-                                       int mb_width, int mb_height, cudaTextureObject_t ref)
+extern "C" __global__ void sad_block_4x4(unsigned short *blk_sad, const unsigned short *frame,
+                                         int mb_width, int mb_height, cudaTextureObject_t ref)
 {
     int bx = blockIdx.x, by = blockIdx.y;   /* the 4 x 4 block, in blocks */
     int img_width = mb_width * 16;
@@ -71,17 +73,17 @@ extern "C" __global__ void mb_sad_calc(unsigned short *blk_sad, const unsigned s
         int frame_x = ((mb_x << 2) + block_x) << 2;
         int frame_y = ((mb_y << 2) + block_y) << 2;
         int cur_first = frame_y * img_width + frame_x;
-        int pos = (threadIdx.x % CEIL_POS) * POS_PER_THREAD;
-        int end = pos + POS_PER_THREAD;
-        unsigned short *out = blk_sad + mb_width * mb_height * MAX_POS_PADDED * ROWS_4X4
+        int pos = (threadIdx.x % SAD_THREADS) * SAD_POS_EACH;
+        int end = pos + SAD_POS_EACH;
+        unsigned short *out = blk_sad + mb_width * mb_height * SAD_ROW_PITCH * ROWS_4X4
                             + ((mb_y * mb_width + mb_x) * 16 + 4 * block_y + block_x)
-                                  * MAX_POS_PADDED;
-        if (end > MAX_POS)
-            end = MAX_POS;
+                                  * SAD_ROW_PITCH;
+        if (end > SAD_POSITIONS)
+            end = SAD_POSITIONS;
         for (; pos < end; pos++) {
             unsigned short sad = 0;
-            int sx = frame_x + pos % SEARCH_DIMENSION - SEARCH_RANGE;
-            int sy = frame_y + pos / SEARCH_DIMENSION - SEARCH_RANGE;
+            int sx = frame_x + pos % SAD_SPAN - SAD_REACH;
+            int sy = frame_y + pos / SAD_SPAN - SAD_REACH;
             for (int y = 0; y < 4; y++)
                 for (int x = 0; x < 4; x++)
                     sad += abs((int)tex2D<unsigned short>(ref, sx + x, sy + y)
@@ -94,7 +96,7 @@ extern "C" __global__ void mb_sad_calc(unsigned short *blk_sad, const unsigned s
 /* row `r` of the SAD array, viewed as 32-bit words holding two positions each */
 __device__ __forceinline__ unsigned *sad_words(unsigned short *sads, int r)
 {
-    return (unsigned *)(sads + r * MAX_POS_PADDED);
+    return (unsigned *)(sads + r * SAD_ROW_PITCH);
 }
 
 /*
@@ -123,7 +125,7 @@ __device__ __forceinline__ void merge_quad(const unsigned *nw, int east, int sou
 }
 
 /* 8 x 8, 8 x 4 and 4 x 8 from 4 x 4: threadIdx.y picks the macroblock's quarter */
-extern "C" __global__ void larger_sad_calc_8(unsigned short *blk_sad, int mb_width, int mb_height)
+extern "C" __global__ void sad_combine_8(unsigned short *blk_sad, int mb_width, int mb_height)
 {
     const int count = mb_width * mb_height;
     const int mb = blockIdx.x + mb_width * blockIdx.y;
@@ -137,7 +139,7 @@ extern "C" __global__ void larger_sad_calc_8(unsigned short *blk_sad, int mb_wid
 }
 
 /* 16 x 16, 16 x 8 and 8 x 16 from the four 8 x 8 quarters */
-extern "C" __global__ void larger_sad_calc_16(unsigned short *blk_sad, int mb_width, int mb_height)
+extern "C" __global__ void sad_combine_16(unsigned short *blk_sad, int mb_width, int mb_height)
 {
     const int count = mb_width * mb_height;
     const int mb = blockIdx.x + mb_width * blockIdx.y;

@@ -1,7 +1,8 @@
 /*
  * SGEMM, modelled on Parboil's sgemm benchmark (seed 003 Table 21, SG):
  * C = beta * C + alpha * A * B^T, with the benchmark's register-tiled
- * thread mapping. The code is the project's own.
+ * thread mapping. The code is the project's own; sg_tile_product_nt
+ * models Parboil's mysgemmNT.
  *
  * Layout: every matrix is column-major. A holds m x k (leading dimension
  * lda = m), B holds n x k (ldb = n) and C holds m x n (ldc = m).
@@ -33,8 +34,8 @@ static __device__ __forceinline__ void sg_add_outer(float *sums, float a_val,
         sums[n] = fmaf(a_val, panel_row[n], sums[n]);
 }
 
-extern "C" __global__ void mysgemmNT(const float *A, int lda, const float *B, int ldb,
-                                     float *C, int ldc, int k, float alpha, float beta)
+extern "C" __global__ void sg_tile_product_nt(const float *A, int lda, const float *B, int ldb,
+                                              float *C, int ldc, int k, float alpha, float beta)
 {
     __shared__ float panel[SG_PANEL * SG_STRIP];
     float sums[SG_STRIP];

@@ -6,8 +6,8 @@
 // clamped addressing repeats the border texels), the horizontal and
 // vertical Sobel responses are combined as |Gx| + |Gy|, multiplied by the
 // scale factor and saturated to a byte. The kernel's structure and names
-// are the project's own; its entry name and parameter list follow the
-// sample because the workload files launch it by them.
+// are the project's own: sobel_edge_rows models the sample's SobelTex,
+// with its parameter list.
 #include <cuda_runtime.h>
 
 // Saturate an edge level to a byte. The level passes through a 16-bit
@@ -28,8 +28,8 @@ __device__ __forceinline__ int sobel_magnitude(const int w[3][3])
     return abs(across) + abs(down);
 }
 
-extern "C" __global__ void SobelTex(unsigned char *edges, unsigned int rowBytes, int width,
-                                    int height, float gain, cudaTextureObject_t image)
+extern "C" __global__ void sobel_edge_rows(unsigned char *edges, unsigned int rowBytes, int width,
+                                           int height, float gain, cudaTextureObject_t image)
 {
     (void)height;                           // rows are blocks; the texture clamps
     const int line = blockIdx.x;

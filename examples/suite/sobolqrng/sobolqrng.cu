@@ -1,8 +1,9 @@
 /*
  * sobolQRNG (the CUDA SDK's sobolQRNG; seed 003 Table 21, SQ): Sobol
  * quasirandom points, in the sample's shape; the project's own code.
+ * sobol_points models the sample's sobolGPU_kernel.
  *
- * sobolGPU_kernel: grid row blockIdx.y generates dimension blockIdx.y. Its
+ * sobol_points: grid row blockIdx.y generates dimension blockIdx.y. Its
  * 32 direction words are copied to shared memory by the first 32 threads of
  * each 64-thread block, then the block synchronises. Point n of a dimension
  * is the XOR of the words that the set bits of n's Gray code n ^ (n >> 1)
@@ -15,12 +16,12 @@
  * A point is stored as the float of its 32-bit word times 2^-32, at
  * out[row * points + n].
  *
- * sobolDirections fills the direction words on the device (a workload file
- * has no host code): dimension 0 is the van der Corput sequence
- * (word k = 2^(31-k)); for the others word k = m * 2^(31-k), m odd and
- * below 2^(k+1), drawn from a hash of (dimension, k). Departure: the sample
- * derives m from Joe and Kuo's primitive polynomials; these words give the
- * kernel the same work, not the same low-discrepancy quality.
+ * sobol_make_directions fills the direction words on the device (a workload
+ * file has no host code): dimension 0 is the van der Corput sequence (word k
+ * = 2^(31-k)); for the others word k = m * 2^(31-k), m odd and below 2^(k+1),
+ * drawn from a hash of (dimension, k). Departure: the sample derives m from
+ * Joe and Kuo's primitive polynomials; these words give the kernel the same
+ * work, not the same low-discrepancy quality.
  */
 #define SOBOL_BITS 32 /* direction words per dimension */
 
@@ -30,7 +31,7 @@ __device__ __forceinline__ float unit_float(unsigned int w)
     return (float)w * (1.0f / 4294967296.0f);
 }
 
-extern "C" __global__ void sobolDirections(unsigned *words, unsigned dims)
+extern "C" __global__ void sobol_make_directions(unsigned *words, unsigned dims)
 {
     const unsigned at = blockIdx.x * blockDim.x + threadIdx.x;
     if (at >= dims * SOBOL_BITS)
@@ -46,8 +47,8 @@ extern "C" __global__ void sobolDirections(unsigned *words, unsigned dims)
     words[at] = odd << (31 - k);
 }
 
-extern "C" __global__ void sobolGPU_kernel(unsigned points, unsigned dims,
-                                           const unsigned *words, float *out)
+extern "C" __global__ void sobol_points(unsigned points, unsigned dims,
+                                        const unsigned *words, float *out)
 {
     __shared__ unsigned dir[SOBOL_BITS];
     const unsigned row = blockIdx.y;

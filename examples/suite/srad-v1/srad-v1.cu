@@ -2,43 +2,47 @@
  * SRAD v1 (Rodinia srad_v1, seed 003 Table 21): speckle-reducing
  * anisotropic diffusion in the shape of Rodinia's first CUDA version; the
  * project's own code. The image is column-major (element ei = row + Nr *
- * col), one thread per element, 1-D blocks of 512 threads.
+ * col), one thread per element, 1-D blocks of 512 threads. The kernels
+ * sradv1_expand, sradv1_prepare_sums, sradv1_sum_pass, sradv1_coefficients,
+ * sradv1_divergence and sradv1_compress model Rodinia's extract, prepare,
+ * reduce, srad, srad2 and compress.
  *
- * extract: I = exp(I / 255) (the image's bytes to intensities). Then per
- * iteration: prepare copies I and I * I into sums and sums2; reduce, launched
- * until one block is left, adds 512 values a block in a shared-memory tree
- * (interleaved pairs, stride doubling; a last block that is not full adds its
- * largest power-of-two prefix in the tree and its leftovers serially) and
- * leaves each block's totals at element bx * mul * 512 (mul = 512^pass);
- * q0sqr forms the ROI statistic q0^2 = var / mean^2 from the totals; srad
- * computes the four directional derivatives (neighbours through the index
- * arrays iN, iS, jW, jE, which clamp at the edges) and the saturated
- * diffusion coefficient; srad2 applies the divergence update
- * I += 0.25 lambda div. Finally compress: I = log(I) * 255. Rodinia's
- * float/double promotions (its double literals 0.5, 1/16, 0.25, 1.0) are
- * kept as written.
+ * sradv1_expand: I = exp(I / 255) (the image's bytes to intensities). Then
+ * per iteration: sradv1_prepare_sums copies I and I * I into sums and sums2;
+ * sradv1_sum_pass, launched until one block is left, adds 512 values a block
+ * in a shared-memory tree (interleaved pairs, stride doubling; a last block
+ * that is not full adds its largest power-of-two prefix in the tree and its
+ * leftovers serially) and leaves each block's totals at element bx * mul *
+ * 512 (mul = 512^pass); sradv1_q0_ratio forms the ROI statistic q0^2 = var /
+ * mean^2 from the totals; sradv1_coefficients computes the four directional
+ * derivatives (neighbours through the index arrays iN, iS, jW, jE, which
+ * clamp at the edges) and the saturated diffusion coefficient;
+ * sradv1_divergence applies the divergence update I += 0.25 lambda div.
+ * Finally sradv1_compress: I = log(I) * 255. Rodinia's float/double
+ * promotions (its double literals 0.5, 1/16, 0.25, 1.0) are kept as written.
  *
  * Departures: Rodinia copies the reduced totals to the host and computes
- * q0sqr there between the kernels; here a one-thread kernel, q0sqr, does
- * that float arithmetic on the device into a word that srad reads (srad
- * takes a pointer where Rodinia passes the value). The iN/iS/jW/jE arrays
- * that Rodinia fills on the host are laid out by the workload file (iota
- * and set). The image is seeded random values in [0, 255] where Rodinia
- * reads image.pgm and resizes it. The ROI is the whole image, as Rodinia's
- * default run has it.
- * reduce's serial leftover loop reads the partial totals at their stride
- * (sums[i * mul]); Rodinia reads sums[i], right only on the first pass.
+ * q0sqr there between the kernels; here a one-thread kernel, sradv1_q0_ratio,
+ * does that float arithmetic on the device into a word that
+ * sradv1_coefficients reads (sradv1_coefficients takes a pointer where
+ * Rodinia passes the value). The iN/iS/jW/jE arrays that Rodinia fills on the
+ * host are laid out by the workload file (iota and set). The image is seeded
+ * random values in [0, 255] where Rodinia reads image.pgm and resizes it. The
+ * ROI is the whole image, as Rodinia's default run has it. sradv1_sum_pass's
+ * serial leftover loop reads the partial totals at their stride (sums[i *
+ * mul]); Rodinia reads sums[i], right only on the first pass.
  */
 #define THREADS 512
 
-extern "C" __global__ void extract(long n, float *image)
+extern "C" __global__ void sradv1_expand(long n, float *image)
 {
     int e = blockIdx.x * THREADS + threadIdx.x;
     if (e < n)
         image[e] = exp(image[e] / 255);
 }
 
-extern "C" __global__ void prepare(long n, const float *image, float *sums, float *sums2)
+extern "C" __global__ void sradv1_prepare_sums(long n, const float *image, float *sums,
+                                               float *sums2)
 {
     int e = blockIdx.x * THREADS + threadIdx.x;
     if (e < n) {
@@ -49,7 +53,8 @@ extern "C" __global__ void prepare(long n, const float *image, float *sums, floa
 
 /* One pass of the total: block b adds the count values at stride `stride`
  * from value b * 512 on, and leaves its totals at element b * stride * 512. */
-extern "C" __global__ void reduce(long n, int count, int stride, float *sums, float *sums2)
+extern "C" __global__ void sradv1_sum_pass(long n, int count, int stride, float *sums,
+                                           float *sums2)
 {
     __shared__ float part[THREADS];
     __shared__ float part2[THREADS];
@@ -89,8 +94,10 @@ extern "C" __global__ void reduce(long n, int count, int stride, float *sums, fl
     }
 }
 
-/* The statistic Rodinia's host forms between reduce and srad, by one thread. */
-extern "C" __global__ void q0sqr(int n, const float *sums, const float *sums2, float *stat)
+/* The statistic Rodinia's host forms between sradv1_sum_pass and
+ * sradv1_coefficients, by one thread. */
+extern "C" __global__ void sradv1_q0_ratio(int n, const float *sums, const float *sums2,
+                                           float *stat)
 {
     float mean = sums[0] / (float)n;
     float meanSquared = mean * mean;
@@ -98,10 +105,13 @@ extern "C" __global__ void q0sqr(int n, const float *sums, const float *sums2, f
     stat[0] = variance / meanSquared;
 }
 
-extern "C" __global__ void srad(float lambda, int rows, int cols, long n, const int *rowN,
-                                const int *rowS, const int *colE, const int *colW, float *dN,
-                                float *dS, float *dE, float *dW, const float *stat, float *coeff,
-                                const float *image)
+extern "C" __global__ void sradv1_coefficients(float lambda, int rows, int cols, long n,
+                                               const int *rowN,
+                                               const int *rowS, const int *colE, const int *colW,
+                                               float *dN,
+                                               float *dS, float *dE, float *dW, const float *stat,
+                                               float *coeff,
+                                               const float *image)
 {
     const int e = blockIdx.x * THREADS + threadIdx.x;
     const int r = e % rows, c = e / rows;   /* column-major */
@@ -130,10 +140,11 @@ extern "C" __global__ void srad(float lambda, int rows, int cols, long n, const 
     }
 }
 
-extern "C" __global__ void srad2(float lambda, int rows, int cols, long n, const int *rowN,
-                                 const int *rowS, const int *colE, const int *colW,
-                                 const float *dN, const float *dS, const float *dE,
-                                 const float *dW, const float *coeff, float *image)
+extern "C" __global__ void sradv1_divergence(float lambda, int rows, int cols, long n,
+                                             const int *rowN,
+                                             const int *rowS, const int *colE, const int *colW,
+                                             const float *dN, const float *dS, const float *dE,
+                                             const float *dW, const float *coeff, float *image)
 {
     const int e = blockIdx.x * THREADS + threadIdx.x;
     const int r = e % rows, c = e / rows;
@@ -146,7 +157,7 @@ extern "C" __global__ void srad2(float lambda, int rows, int cols, long n, const
     }
 }
 
-extern "C" __global__ void compress(long n, float *image)
+extern "C" __global__ void sradv1_compress(long n, float *image)
 {
     int e = blockIdx.x * THREADS + threadIdx.x;
     if (e < n)

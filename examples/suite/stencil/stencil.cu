@@ -1,7 +1,7 @@
 /*
  * Stencil (Parboil stencil, seed 003 Table 21): a 7-point Jacobi stencil on
  * a 3-D grid in Parboil's block2D_hybrid_coarsen_x shape, the project's own
- * code.
+ * code; stencil_sweep_columns models that kernel.
  *
  *   Anext[x,y,z] = (A0[x,y,z+1] + A0[x,y,z-1] + A0[x,y+1,z] + A0[x,y-1,z]
  *                   + A0[x+1,y,z] + A0[x-1,y,z]) * c1 - A0[x,y,z] * c0
@@ -22,8 +22,8 @@ __device__ static float at(const float *a, int x, int y, int z, int nx, int ny)
     return a[x + nx * (y + ny * z)];
 }
 
-extern "C" __global__ void block2D_hybrid_coarsen_x(float c0, float c1, const float *A0,
-                                                    float *Anext, int nx, int ny, int nz)
+extern "C" __global__ void stencil_sweep_columns(float c0, float c1, const float *A0,
+                                                 float *Anext, int nx, int ny, int nz)
 {
     __shared__ float plane[TY + 2][2 * TX + 2];
     int tx = threadIdx.x, ty = threadIdx.y;

@@ -4,8 +4,9 @@
 // rows i and j of both A and B (row-per-thread reads, rows M floats apart).
 // PolyBench/GPU's body: the sum is kept in c[i][j] in memory each k.
 // alpha, beta: PolyBench/GPU's 12435 and 4546, passed as parameters.
-extern "C" __global__ void syr2k_kernel(float alpha, float beta, float *a, float *b, float *c,
-                                        int n, int m)
+// syr2k_element models PolyBench/GPU's syr2k_kernel.
+extern "C" __global__ void syr2k_element(float alpha, float beta, float *a, float *b, float *c,
+                                         int n, int m)
 {
     int j = blockIdx.x * blockDim.x + threadIdx.x;
     int i = blockIdx.y * blockDim.y + threadIdx.y;

@@ -7,9 +7,10 @@
 // body is PolyBench/GPU's, accumulating into c[i][j] in memory each k (a and
 // c may alias, so the compiler keeps the store in the loop). alpha and beta
 // are parameters (PolyBench/GPU passes them and uses its macros 12435 and
-// 4546; the workload passes those values).
-extern "C" __global__ void syrk_kernel(float alpha, float beta, float *a, float *c,
-                                       int n, int m)
+// 4546; the workload passes those values). syrk_element models
+// PolyBench/GPU's syrk_kernel.
+extern "C" __global__ void syrk_element(float alpha, float beta, float *a, float *c,
+                                        int n, int m)
 {
     int j = blockIdx.x * blockDim.x + threadIdx.x;
     int i = blockIdx.y * blockDim.y + threadIdx.y;

@@ -2,13 +2,14 @@
  * TPACF (Parboil tpacf, seed 003 Table 17: the two-point angular
  * correlation function): histograms of the angular distances between
  * points on the sky, data against itself and against each random set, in
- * Parboil's gen_hists shape; the project's own code.
+ * Parboil's gen_hists shape; the project's own code. tpacf_histograms
+ * models gen_hists.
  *
  * normalize_points: each of the points (x, y, z), stored as three arrays,
  * becomes a unit vector, each coordinate divided by sqrtf(x x + y y + z z)
  * (Parboil reads right ascension and declination from files and converts
  * them on the host; here a first kernel normalises seeded random points).
- * gen_hists: the points are num_sets + 1 sets of n (set 0 the data, the
+ * tpacf_histograms: the points are num_sets + 1 sets of n (set 0 the data, the
  * others random). Block b < num_sets + 1 histograms set b against itself
  * (each pair once), block num_sets + 1 + r the data against random set
  * r + 1. A block of BLOCK_SIZE threads stages BLOCK_SIZE points of the
@@ -43,9 +44,9 @@ extern "C" __global__ void normalize_points(float *x, float *y, float *z, int co
     }
 }
 
-extern "C" __global__ void gen_hists(unsigned int *histograms, const float *all_x,
-                                     const float *all_y, const float *all_z, int num_sets,
-                                     int n)
+extern "C" __global__ void tpacf_histograms(unsigned int *histograms, const float *all_x,
+                                            const float *all_y, const float *all_z, int num_sets,
+                                            int n)
 {
     __shared__ float data_x[BLOCK_SIZE], data_y[BLOCK_SIZE], data_z[BLOCK_SIZE];
     __shared__ unsigned int warp_hists[NUM_BINS][WARPS];

@@ -2,7 +2,7 @@
  * Volume rendering (the CUDA SDK's volumeRender; seed 003 Table 7 type A):
  * ray marching through an 8-bit volume with a colour transfer function,
  * both read through filtered textures, in the sample's shape; the project's
- * own code.
+ * own code. vr_march_rays models the sample's d_render kernel.
  *
  * One thread per pixel, 16 x 16 threads a block. A pixel's line of sight
  * starts at the camera (the translation column of the inverse view matrix)
@@ -136,10 +136,11 @@ __device__ static unsigned int to_rgba8(float4 px, float gain)
     return (word << 8) | as_byte(px.x, gain);
 }
 
-extern "C" __global__ void d_render(unsigned int *image, unsigned int width, unsigned int height,
-                                    float thickness, float gain, float tf_shift,
-                                    float tf_stretch, const float4 *camera,
-                                    cudaTextureObject_t field, cudaTextureObject_t palette)
+extern "C" __global__ void vr_march_rays(unsigned int *image, unsigned int width,
+                                         unsigned int height,
+                                         float thickness, float gain, float tf_shift,
+                                         float tf_stretch, const float4 *camera,
+                                         cudaTextureObject_t field, cudaTextureObject_t palette)
 {
     unsigned int ix = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned int iy = blockIdx.y * blockDim.y + threadIdx.y;
