@@ -41,12 +41,16 @@ uint64_t gs_prng_next(gs_prng *prng)
 
 uint64_t gs_prng_below(gs_prng *prng, uint64_t bound)
 {
-    uint64_t threshold, r;
+    uint64_t r;
     if (bound == 0)
         return 0;
-    threshold = (0u - bound) % bound;   /* 2^64 mod bound */
-    do {
+    /* Draws below 2^64 mod bound are rejected (an unbiased result). That
+     * threshold is below bound, so only a draw below bound can be rejected:
+     * the division that finds it runs for those draws alone (rare for small
+     * bounds) and the results are those of testing every draw. */
+    for (;;) {
         r = gs_prng_next(prng);
-    } while (r < threshold);
-    return r % bound;
+        if (r >= bound || r >= (0u - bound) % bound)
+            return r % bound;
+    }
 }

@@ -72,9 +72,16 @@ static int perfect_idle(const void *state)
     return ((const gs_ldst_perfect *)state)->count == 0;
 }
 
+/* Nothing runs between completions: the unit sleeps until the first. */
+static uint64_t perfect_quiet_until(const void *state, uint64_t core_cycle)
+{
+    (void)core_cycle;
+    return gs_ldst_perfect_next_event((const gs_ldst_perfect *)state);
+}
+
 const gs_ldst_ops gs_ldst_perfect_ops = {
     "perfect", perfect_can_accept, perfect_accept, perfect_cycle, perfect_completions,
-    perfect_idle, NULL, NULL, NULL
+    perfect_idle, NULL, NULL, NULL, perfect_quiet_until, NULL
 };
 
 void gs_ldst_perfect_init(gs_ldst_perfect *unit, gs_ldst *ldst, uint32_t l1_latency_cycles,

@@ -22,7 +22,6 @@
 #include "mem/ldst.h"
 
 #define GS_LDST_PERFECT_SLOTS 64u
-#define GS_LDST_NO_EVENT (~(uint64_t)0)
 
 typedef struct gs_ldst_perfect_entry {
     uint64_t done_cycle;

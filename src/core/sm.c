@@ -513,21 +513,24 @@ static int oc_dispatch_one(void *ctx, uint32_t cu, uint32_t tag, uint64_t cycle)
 }
 
 /* Can the head of `w` issue now? On a scoreboard hazard the warp is parked in
- * sb_wait until one of its results is written back. */
-static gs_stall head_issuable(gs_sm *sm, uint32_t w, uint64_t cycle, unit_refusal *memo)
+ * sb_wait until one of its results is written back. view and bit are w's
+ * (gs_sm_view_of, gs_sm_bit_of), which the caller knows without dividing. */
+static gs_stall head_issuable(gs_sm *sm, uint32_t w, gs_sm_view *view, uint64_t bit,
+                              uint64_t cycle, unit_refusal *memo)
 {
     gs_sm_warp *warp = &sm->warps[w];
     const gs_inst *inst = &warp->ibuf[warp->ibuf_head];
-    gs_sm_view *view;
-    uint64_t bit;
     gs_sb_result r = GS_SB_FULL;
-    view = gs_sm_view_of(sm, w);
-    bit = gs_sm_bit_of(sm, w);
     if (view->sb_ok & bit)
         r = GS_SB_FREE;
     else if (warp->inflight < GS_SM_INFLIGHT_PER_WARP)
         r = gs_scoreboard_check(&sm->sb, w, inst);
     if (r == GS_SB_FREE) {
+        if (!(view->sb_ok & bit) && sm->p->oc_enabled) {   /* a new head: note its set */
+            view->ok_kind[warp->ok_kind] &= ~bit;
+            warp->ok_kind = (uint8_t)oc_kind(sm, inst);
+            view->ok_kind[warp->ok_kind] |= bit;
+        }
         view->sb_ok |= bit;
     } else {
         view->sb_wait |= bit;
@@ -616,7 +619,8 @@ static int may_issue_again(gs_sm *sm, uint32_t w, unsigned last, uint64_t cycle)
         return 0;
     if (sm->p->dual_issue_diff && exec_kind(sm, &warp->ibuf[warp->ibuf_head]) == last)
         return 0;
-    return head_issuable(sm, w, cycle, NULL) == GS_STALL_NONE;
+    return head_issuable(sm, w, gs_sm_view_of(sm, w), gs_sm_bit_of(sm, w), cycle, NULL) ==
+           GS_STALL_NONE;
 }
 
 /* Issue the picked warp's head and, up to the per-warp limit, the next ones. */
@@ -679,7 +683,7 @@ static int schedule_issue(gs_sm *sm, uint32_t s, uint64_t cycle)
     in.ready = in.load = 0;
     while (cand) {
         uint32_t l = gs_sched_ctz64(cand), w = l * n + s;
-        gs_stall why = head_issuable(sm, w, cycle, &memo);
+        gs_stall why = head_issuable(sm, w, view, 1ull << l, cycle, &memo);
         cand &= cand - 1u;
         if (why == GS_STALL_NONE) {
             const gs_sm_warp *warp = &sm->warps[w];
@@ -688,6 +692,13 @@ static int schedule_issue(gs_sm *sm, uint32_t s, uint64_t cycle)
                 in.load |= 1ull << l;
         } else if (why == GS_STALL_UNIT || why == GS_STALL_COLLECTOR) {
             unit_busy = why;
+            /* Nothing enters a collector unit during this loop, so the set
+             * that refused this head (memo.unit) refuses every head of that
+             * set that passed the scoreboard: drop them unasked. Asking
+             * would change nothing but the memo (the same stall, the same
+             * scoreboard bits), so the result is identical. */
+            if (why == GS_STALL_COLLECTOR)
+                cand &= ~(view->sb_ok & view->ok_kind[memo.unit]);
         }
     }
     in.long_wait = view->long_wait;

@@ -112,6 +112,7 @@ typedef struct gs_sm_warp {
     uint8_t waits_long;               /* head waits on a long-latency load */
     uint8_t at_barrier;               /* timing: waits at barrier `barrier_id` */
     uint8_t barrier_id;
+    uint8_t ok_kind;                  /* the view's ok_kind set holding this warp's bit */
     uint8_t ibuf_final[GS_SM_IBUF];   /* the entry is the warp's last instruction */
     uint32_t cta_slot;
     uint32_t cta_warp;                /* warp index inside its CTA */
@@ -151,6 +152,9 @@ typedef struct gs_sm_view {
     uint64_t waw_wait;                /* subset of sb_wait: a pending destination only */
     uint64_t sb_ok;                   /* head passed the scoreboard: stays so until the
                                        * warp issues (only its own issue reserves) */
+    uint64_t ok_kind[GS_UNIT_COUNT];  /* with the collector: of sb_ok, the warps whose
+                                       * head enters collector set k (a bit outside
+                                       * sb_ok is stale) */
     uint8_t last_stall;               /* gs_stall of the last cycle simulated */
     uint8_t last_dependency;          /* gs_dependency of that cycle */
 } gs_sm_view;
@@ -239,6 +243,10 @@ int gs_sm_drained(const gs_sm *sm);
  * cycle; otherwise the first cycle at which it can (the SM may be skipped
  * until then; gs_sm_skip accounts the skipped cycles identically). */
 uint64_t gs_sm_quiet_until(gs_sm *sm, uint64_t cycle);
+/* A sleeping SM must also run in a cycle in which work from below (a reply
+ * at its LD/ST unit, mem/ldst.h arrived) waits for it: its owner asks this
+ * each cycle before skipping it. */
+int gs_sm_input_arrived(const gs_sm *sm);
 /* Account cycles (from, to) exclusive as identical to cycle `from`. */
 void gs_sm_skip(gs_sm *sm, uint64_t from, uint64_t to);
 

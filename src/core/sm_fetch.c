@@ -291,7 +291,8 @@ uint64_t gs_sm_quiet_until(gs_sm *sm, uint64_t cycle)
 {
     uint32_t s;
     uint64_t wake;
-    if (!sm->p->allow_sleep || sm->fetch_mask || sm->fault != GS_OK || !sm->perfect)
+    if (!sm->p->allow_sleep || sm->fetch_mask || sm->fault != GS_OK ||
+        sm->ldst->ops->quiet_until == NULL)
         return GS_SM_NO_EVENT;
     for (s = 0; s < sm->p->num_scheds; s++) {
         const gs_sm_view *view = &sm->views[s];
@@ -301,13 +302,19 @@ uint64_t gs_sm_quiet_until(gs_sm *sm, uint64_t cycle)
     if (gs_oc_busy(&sm->oc))
         return GS_SM_NO_EVENT;   /* operands being read / waiting to dispatch */
     wake = eu_next_writeback(&sm->eu, cycle);
-    wake = min_u64(wake, gs_ldst_perfect_next_event(sm->perfect));
+    wake = min_u64(wake, sm->ldst->ops->quiet_until(sm->ldst->state, cycle));
     wake = min_u64(wake, gs_ldst_perfect_next_event(&sm->tex_storage));
-    if (sm->miss_mask)
+    if (sm->miss_mask && sm->ldst->ops->fetched == NULL)   /* fixed-latency I-cache fills;
+                                                           * fills from below arrive */
         wake = min_u64(wake, sm->next_fill);
     if (sm->bus != NULL && sm->bus->count != 0)
         return GS_SM_NO_EVENT;   /* subscribers see (and steer) every cycle */
     return wake == GS_SM_NO_EVENT ? GS_SM_NO_EVENT - 1u : wake;   /* NO_EVENT-1: never */
+}
+
+int gs_sm_input_arrived(const gs_sm *sm)
+{
+    return sm->ldst->ops->arrived != NULL && sm->ldst->ops->arrived(sm->ldst->state);
 }
 
 void gs_sm_skip(gs_sm *sm, uint64_t from, uint64_t to)

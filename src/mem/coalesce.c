@@ -26,6 +26,10 @@ static gs_coalesce_req *coalesce_slot(gs_coalesce_req *out, uint32_t first, uint
                                       uint64_t line_addr)
 {
     uint32_t i;
+    /* Neighbouring lanes mostly share the line just added; lines are unique
+     * in out[first, *n), so looking there first finds the same slot. */
+    if (*n > first && out[*n - 1u].line_addr == line_addr)
+        return &out[*n - 1u];
     for (i = first; i < *n; i++)
         if (out[i].line_addr == line_addr)
             return &out[i];
@@ -38,11 +42,14 @@ static gs_coalesce_req *coalesce_slot(gs_coalesce_req *out, uint32_t first, uint
 /* Mark bytes [offset, offset + count) of a line touched by `lane`. */
 static void coalesce_mark(gs_coalesce_req *r, uint32_t lane, uint32_t offset, uint32_t count)
 {
-    uint32_t b;
+    uint32_t end = offset + count;
     r->lane_mask |= 1u << lane;
-    for (b = offset; b < offset + count; b++) {
-        r->byte_mask[b / 32u] |= 1u << (b % 32u);
-        r->sector_mask |= 1u << (b / 32u);
+    while (offset < end) {   /* a run of bytes per 32-byte sector, not a byte at a time */
+        uint32_t sector = offset / 32u, sector_end = (sector + 1u) * 32u;
+        uint32_t stop = sector_end < end ? sector_end : end, len = stop - offset;
+        r->byte_mask[sector] |= len == 32u ? 0xFFFFFFFFu : ((1u << len) - 1u) << (offset % 32u);
+        r->sector_mask |= 1u << sector;
+        offset = stop;
     }
 }
 

@@ -36,6 +36,7 @@
 #include "base/inst.h"
 
 #define GS_LDST_CODE_BASE 0xF0000000ull   /* byte address of instruction PC 0 */
+#define GS_LDST_NO_EVENT (~(uint64_t)0)   /* no cycle: nothing due */
 
 typedef struct gs_ldst_done {
     uint32_t tag;          /* as given to accept() */
@@ -69,6 +70,15 @@ typedef struct gs_ldst_ops {
     /* Optional (NULL: not told). The SM's resident CTAs now hold `used_bytes`
      * of shared memory (after a CTA is placed or finishes). */
     void (*shared_in_use)(void *unit, uint32_t used_bytes, uint64_t core_cycle);
+    /* Optional (NULL: the unit must run every cycle, so its SM never sleeps).
+     * After cycle(core_cycle): the first later core cycle at which the unit
+     * has work of its own (a completion due), GS_LDST_NO_EVENT when none,
+     * core_cycle + 1 when it must run next cycle. Work arriving from below
+     * is not covered: the SM's owner polls arrived() while the SM sleeps. */
+    uint64_t (*quiet_until)(const void *unit, uint64_t core_cycle);
+    /* Optional (NULL: nothing ever arrives from below). Nonzero when a reply
+     * waits at the unit's input, so its sleeping SM must run this cycle. */
+    int (*arrived)(const void *unit);
 } gs_ldst_ops;
 
 /* One SM's LD/ST unit: the operations and the implementation's state. */

@@ -830,8 +830,7 @@ static void process_head(gs_ldst_full *u, uint64_t now)
 static void unit_cycle(void *unit, uint64_t now)
 {
     gs_ldst_full *u = unit;
-    if (now + 1u > u->sys->core_cycles_seen)
-        u->sys->core_cycles_seen = now + 1u;
+    gs_memsys_core_cycle_seen(u->sys, now);   /* also told by the top loop for sleeping SMs */
     receive_reply(u, now);
     send_queued(u, &u->fetches);     /* instruction lines first: the SM has no warp to run */
     send_l1_miss(u);
@@ -1010,9 +1009,37 @@ static void unit_shared_in_use(void *unit, uint32_t used_bytes, uint64_t now)
         (void)gs_smem_cache_resize(&u->smem, used_bytes, now);
 }
 
+/* ---- idling (mem/ldst.h quiet_until, arrived) ---- */
+
+/* A reply granted to this SM's crossbar output (it may not have arrived yet:
+ * the SM runs from the grant on, as it would have every cycle). */
+static int unit_arrived(const void *unit)
+{
+    const gs_ldst_full *u = unit;
+    const uint64_t *ready = gs_icnt_output_mask(&u->sys->reply_net);
+    return (int)((ready[u->sm / 64u] >> (u->sm % 64u)) & 1u);
+}
+
+/* The unit can skip cycles only when every step of unit_cycle() would do
+ * nothing: no reply at its output (1), nothing waiting for the crossbar
+ * (2: the L1 miss queue, the texture miss FIFO, the direct and fetch
+ * queues), no head instruction or staged request making accesses (3), no
+ * texture fragment to filter and no fetched line the SM has not taken.
+ * Then only its completions are events of its own; replies are polled
+ * through unit_arrived() by the SM's owner (sim/gpu_run.c). */
+static uint64_t unit_quiet_until(const void *unit, uint64_t now)
+{
+    const gs_ldst_full *u = unit;
+    if (u->head_slot >= 0 || u->pick != NULL || u->n_fetched != 0 || u->direct.count != 0 ||
+        u->fetches.count != 0 || (u->has_l1 && gs_cache_miss_count(&u->l1) != 0) ||
+        u->tex.miss_count != 0 || u->tex.fragment_count != 0 || unit_arrived(u))
+        return now + 1u;
+    return u->heap_n > 0 ? u->heap[0].cycle : GS_LDST_NO_EVENT;
+}
+
 const gs_ldst_ops gs_ldst_full_ops = {
     "full", unit_can_accept, unit_accept, unit_cycle, unit_completions, unit_idle,
-    unit_fetch, unit_fetched, unit_shared_in_use
+    unit_fetch, unit_fetched, unit_shared_in_use, unit_quiet_until, unit_arrived
 };
 
 void gs_ldst_full_dump(const gs_ldst_full *u, const gs_sink *sink)

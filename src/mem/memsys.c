@@ -595,6 +595,12 @@ void gs_memsys_dram_cycle(gs_memsys *sys, uint64_t dram_cycle)
     gs_partitions_dram_cycle(&sys->parts, dram_cycle);
 }
 
+void gs_memsys_core_cycle_seen(gs_memsys *sys, uint64_t core_cycle)
+{
+    if (core_cycle + 1u > sys->core_cycles_seen)
+        sys->core_cycles_seen = core_cycle + 1u;
+}
+
 int gs_memsys_busy(const gs_memsys *sys)
 {
     uint32_t i;

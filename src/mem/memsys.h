@@ -67,6 +67,10 @@ void gs_memsys_dram_cycle(gs_memsys *sys, uint64_t dram_cycle);
 
 /* Anything queued or in flight anywhere below the SMs. */
 int gs_memsys_busy(const gs_memsys *sys);
+/* Core cycle `core_cycle` had active SMs (stepped, or asleep and so counted
+ * as stepped): the per-kilo-cycle rates and the shared-memory cache's
+ * accounting run to it. */
+void gs_memsys_core_cycle_seen(gs_memsys *sys, uint64_t core_cycle);
 
 /* Statistics in a fixed order (GPGPU-Sim names where they exist), ending
  * with the access breakdowns of gs_memsys_report_breakdowns. */

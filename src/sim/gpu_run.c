@@ -158,11 +158,13 @@ static int step_sms(gs_gpu *gpu, gs_status *fault)
     uint32_t i;
     int awake = 0;
     uint64_t c = gpu->cycle;
+    if (gpu->memsys && gpu->num_active > 0)   /* asleep or not, as if each SM stepped */
+        gs_memsys_core_cycle_seen(gpu->memsys, c);
     for (i = 0; i < gpu->num_active; i++) {
         gs_sm *sm = &gpu->sms[gpu->active[i]];
         uint64_t done_before = sm->st.ctas_done, q;
         if (sm->wake_cycle != GS_SM_NO_EVENT) {
-            if (sm->wake_cycle > c)
+            if (sm->wake_cycle > c && !gs_sm_input_arrived(sm))
                 continue;
             wake(sm, c);
         }
@@ -371,6 +373,8 @@ static void jump(gs_gpu *gpu)
     }
     if (target <= gpu->cycle)
         return;
+    if (gpu->memsys && gpu->num_active > 0)   /* the skipped cycles count as stepped */
+        gs_memsys_core_cycle_seen(gpu->memsys, target - 1u);
     account_residency(gpu, target - gpu->cycle);
     gpu->cycle = target;
 }
