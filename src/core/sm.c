@@ -266,6 +266,7 @@ static void warp_leave(gs_sm *sm, uint32_t w, uint64_t cycle)
     view->raw_wait &= ~bit;
     view->waw_wait &= ~bit;
     view->sb_ok &= ~bit;
+    view->ok_kind[warp->ok_kind] &= ~bit;   /* the slot's next warp starts at set 0 */
     gs_sm_update_fetch(sm, w);
     cta->live_warps--;
     if (--sm->resident_warps == 0)

@@ -298,6 +298,11 @@ uint64_t gs_sm_quiet_until(gs_sm *sm, uint64_t cycle)
         const gs_sm_view *view = &sm->views[s];
         if (view->has_inst & ~view->sb_wait & ~sm->scheds[s].blocked)
             return GS_SM_NO_EVENT;   /* a warp may issue (or retry a busy unit) */
+        /* A scheduler that issued this cycle counts that as its stall; the
+         * next cycle's is another, so only a cycle without an issue repeats
+         * (gs_sm_skip counts each skipped cycle as the last one). */
+        if (view->last_stall == GS_STALL_NONE)
+            return GS_SM_NO_EVENT;
     }
     if (gs_oc_busy(&sm->oc))
         return GS_SM_NO_EVENT;   /* operands being read / waiting to dispatch */

@@ -366,6 +366,8 @@ static void jump(gs_gpu *gpu)
         target = gpu->cycle < gpu->next_sample ? gpu->next_sample : gpu->cycle;
     if (target > gpu->next_deadlock_check)   /* the check runs at its boundary */
         target = gpu->cycle < gpu->next_deadlock_check ? gpu->next_deadlock_check : gpu->cycle;
+    if (target > gpu->next_runaway_check)   /* likewise the safety limit's */
+        target = gpu->cycle < gpu->next_runaway_check ? gpu->next_runaway_check : gpu->cycle;
     if (gpu->bus.want_epochs) {   /* a mechanism may steer warps at its epoch or wake */
         uint64_t due = gs_event_next_due(&gpu->bus);
         if (target > due)
