@@ -10,8 +10,9 @@
  * nothing, and not before the kernel launch latency has passed); the start
  * of CTAs whose thread-block launch latency ends at c; every active SM in
  * index order that is awake at c (gs_sm_cycle); the watchdog. A sleeping SM
- * is not touched until its wake cycle, when gs_sm_skip accounts the cycles
- * it slept. When no SM is awake and the dispatcher has nothing to do, the
+ * is not touched until its wake cycle, or until a reply reaches its LD/ST
+ * unit (gs_sm_input_arrived, asked at its turn in the index order), when
+ * gs_sm_skip accounts the cycles it slept. When no SM is awake and the dispatcher has nothing to do, the
  * clock jumps to the earliest wake cycle, stopping at a sample, at the cycle
  * before -gpgpu_max_cycle and at a deadlock-check boundary: nothing can
  * change in between, so results are bit-identical with -gs_clock_jump 0
