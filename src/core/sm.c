@@ -126,8 +126,7 @@ gs_status gs_sm_init(gs_sm *sm, uint32_t id, const gs_sm_params *p, gs_ldst *ful
         sm->ldst = full_ldst;
     } else {
         sm->ldst = &sm->perfect_port;
-        sm->perfect = &sm->perfect_storage;
-        gs_ldst_perfect_init(sm->perfect, sm->ldst, cfg->l1_latency_cycles,
+        gs_ldst_perfect_init(&sm->perfect_storage, sm->ldst, cfg->l1_latency_cycles,
                              cfg->smem_latency_cycles);
     }
     /* tags handed out lowest first */

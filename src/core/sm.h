@@ -192,7 +192,6 @@ typedef struct gs_sm {
     gs_oc oc;                         /* operand collector (zero when disabled) */
     gs_inst *cu_inst;                 /* [collector units]: the instruction each holds */
     gs_ldst *ldst;
-    gs_ldst_perfect *perfect;         /* NULL when the full memory system serves it */
     gs_ldst_perfect perfect_storage;
     gs_ldst perfect_port;
     /* Fixed-latency path of memory instructions that carry no addresses

@@ -830,7 +830,6 @@ static void process_head(gs_ldst_full *u, uint64_t now)
 static void unit_cycle(void *unit, uint64_t now)
 {
     gs_ldst_full *u = unit;
-    gs_memsys_core_cycle_seen(u->sys, now);   /* also told by the top loop for sleeping SMs */
     receive_reply(u, now);
     send_queued(u, &u->fetches);     /* instruction lines first: the SM has no warp to run */
     send_l1_miss(u);

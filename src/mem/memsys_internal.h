@@ -154,7 +154,8 @@ struct gs_memsys {
     uint32_t flush_applies;           /* on, and the L1D is a normal cache */
     uint32_t kernels_started;         /* gs_memsys_kernel_start calls so far */
     uint64_t flushes, flush_lines_dropped;
-    uint64_t core_cycles_seen;        /* highest core cycle + 1 an LD/ST unit stepped */
+    uint64_t core_cycles_seen;        /* highest core cycle + 1 with an active SM (the top
+                                       * loop's gs_memsys_core_cycle_seen) */
     uint64_t icnt_cycles_stepped;
 };
 

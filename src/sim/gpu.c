@@ -105,10 +105,8 @@ static gs_status build_sms(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
             return st;
         sm->fe = &gpu->fe;
         gs_sm_set_events(sm, &gpu->bus);
-        if (gpu->memsys) {   /* the full LD/ST unit replaces the perfect one */
+        if (gpu->memsys)   /* the full LD/ST unit replaces the perfect one */
             sm->ldst = gs_memsys_ldst(gpu->memsys, i);
-            sm->perfect = NULL;
-        }
     }
     gpu->warp_cta = (uint32_t *)gs_arena_alloc(arena, gpu->n_sms * gs_config_warps_per_sm(
                                                    gpu->cfg) * sizeof(uint32_t));

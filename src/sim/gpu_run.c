@@ -12,11 +12,11 @@
  * index order that is awake at c (gs_sm_cycle); the watchdog. A sleeping SM
  * is not touched until its wake cycle, or until a reply reaches its LD/ST
  * unit (gs_sm_input_arrived, asked at its turn in the index order), when
- * gs_sm_skip accounts the cycles it slept. When no SM is awake and the dispatcher has nothing to do, the
- * clock jumps to the earliest wake cycle, stopping at a sample, at the cycle
- * before -gpgpu_max_cycle and at a deadlock-check boundary: nothing can
- * change in between, so results are bit-identical with -gs_clock_jump 0
- * (tested).
+ * gs_sm_skip accounts the cycles it slept. When no SM is awake and the
+ * dispatcher has nothing to do, the clock jumps to the earliest wake cycle,
+ * stopping at a sample, at the cycle before -gpgpu_max_cycle and at a
+ * deadlock or launch-limit check: nothing can change in between, so results
+ * are bit-identical with -gs_clock_jump 0 (tested).
  *
  * The embedder's progress hook (gs_sim_set_progress) is called at kernel
  * boundaries and every N core cycles with counters only; without a hook
@@ -350,6 +350,15 @@ static int deadlock_detected(gs_gpu *gpu, gs_diag *diag)
     return 1;
 }
 
+/* A jump to `target` that must stop at `boundary` (a cycle whose check or
+ * sample runs before the SMs): there, or nowhere when it is already due. */
+static uint64_t stop_at(const gs_gpu *gpu, uint64_t target, uint64_t boundary)
+{
+    if (target <= boundary)
+        return target;
+    return gpu->cycle < boundary ? boundary : gpu->cycle;
+}
+
 /* Nothing can happen before next_event: jump there (DESIGN.md section 3). */
 static void jump(gs_gpu *gpu)
 {
@@ -363,17 +372,11 @@ static void jump(gs_gpu *gpu)
      * first: DRAM cycles count while idle). */
     if (gpu->cfg->max_cycle && target >= gpu->cfg->max_cycle)
         target = gpu->cycle < gpu->cfg->max_cycle ? gpu->cfg->max_cycle - 1u : gpu->cycle;
-    if (target > gpu->next_sample)   /* a sample due now: no jump */
-        target = gpu->cycle < gpu->next_sample ? gpu->next_sample : gpu->cycle;
-    if (target > gpu->next_deadlock_check)   /* the check runs at its boundary */
-        target = gpu->cycle < gpu->next_deadlock_check ? gpu->next_deadlock_check : gpu->cycle;
-    if (target > gpu->next_runaway_check)   /* likewise the safety limit's */
-        target = gpu->cycle < gpu->next_runaway_check ? gpu->next_runaway_check : gpu->cycle;
-    if (gpu->bus.want_epochs) {   /* a mechanism may steer warps at its epoch or wake */
-        uint64_t due = gs_event_next_due(&gpu->bus);
-        if (target > due)
-            target = gpu->cycle < due ? due : gpu->cycle;
-    }
+    target = stop_at(gpu, target, gpu->next_sample);            /* a sample due now: no jump */
+    target = stop_at(gpu, target, gpu->next_deadlock_check);    /* the checks run at their */
+    target = stop_at(gpu, target, gpu->next_runaway_check);     /* boundaries */
+    if (gpu->bus.want_epochs)   /* a mechanism may steer warps at its epoch or wake */
+        target = stop_at(gpu, target, gs_event_next_due(&gpu->bus));
     if (target <= gpu->cycle)
         return;
     if (gpu->memsys && gpu->num_active > 0)   /* the skipped cycles count as stepped */
