@@ -73,7 +73,7 @@ run: $(BUILD)/gpusim
 	./$(BUILD)/gpusim
 
 test: all unit-tests check-layers unity embed-check repro-smoke repro-000-small repro-001-small \
-      repro-002-small
+      repro-002-small repro-003-green-small
 	$(PYTHON) tests/run_tests.py --build $(BUILD)
 
 # The embedding examples (README "Embedding"), built against the library the way an
@@ -124,6 +124,14 @@ repro-002: $(BUILD)/gpusim
 	$(PYTHON) tests/study/repro_002.py --build $(BUILD) --size $(SIZE) --jobs $(JOBS)
 repro-002-small: $(BUILD)/gpusim
 	$(PYTHON) tests/study/repro_002.py --build $(BUILD) --small
+
+# Seed 003's GREEN experiment (README "Reproducing seed 003's GREEN"), the same way:
+# repro-003-green [SIZE=] [JOBS=], and repro-003-green-small in `make test`.
+.PHONY: repro-003-green repro-003-green-small
+repro-003-green: $(BUILD)/gpusim
+	$(PYTHON) tests/study/repro_003_green.py --build $(BUILD) --size $(SIZE) --jobs $(JOBS)
+repro-003-green-small: $(BUILD)/gpusim
+	$(PYTHON) tests/study/repro_003_green.py --build $(BUILD) --small
 
 # README "Reports": the example report and its screenshots (examples/report/), and the
 # headless-Chromium check of a rendered report (.ci/run; SKIPPED without chromium).
@@ -356,6 +364,6 @@ help:
 	@echo "targets: all run test check-layers regen check-gen freestanding cross-check sanitize valgrind"
 	@echo "         ptx bench correlate suite-table example-report render-check install"
 	@echo "         uninstall clean repro-smoke repro-000 repro-000-small repro-001 repro-001-small"
-	@echo "         repro-002 repro-002-small"
+	@echo "         repro-002 repro-002-small repro-003-green repro-003-green-small"
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PORT_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -330,6 +330,25 @@ typedef struct gs_config {
     uint32_t ciao_high_cutoff_ppm;         /* -gs_ciao_high_cutoff_ppm: IRS, parts per million */
     uint32_t ciao_low_cutoff_ppm;          /* -gs_ciao_low_cutoff_ppm */
     uint32_t ciao_matrix;                  /* -gs_ciao_matrix: report the interference matrix */
+    /* GREEN (src/mech/green.c; -gs_mechanisms green) */
+    uint32_t green_rac;                    /* -gs_green_rac: region-aware bypass */
+    uint32_t green_racr;                   /* -gs_green_racr: off 0, naive 1, full 2 */
+    uint32_t green_train_cycles;           /* -gs_green_train_cycles: core cycles */
+    uint32_t green_l1_threshold;           /* -gs_green_l1_threshold: hundredths of a percent */
+    uint32_t green_l2_threshold;           /* -gs_green_l2_threshold */
+    /* the energy model (src/sim/energy.c; README "Energy model"): femtojoules */
+    uint32_t energy;                       /* -gs_energy: report energy statistics */
+    uint32_t energy_warp_inst_fj;          /* -gs_energy_warp_inst_fj: per warp instruction */
+    uint32_t energy_thread_inst_fj;        /* -gs_energy_thread_inst_fj: per active lane */
+    uint32_t energy_l1_word_fj;            /* -gs_energy_l1_word_fj: per 64-bit word */
+    uint32_t energy_l2_word_fj;            /* -gs_energy_l2_word_fj */
+    uint32_t energy_icnt_flit_fj;          /* -gs_energy_icnt_flit_fj: per flit */
+    uint32_t energy_dram_word_fj;          /* -gs_energy_dram_word_fj: per 64-bit word */
+    uint32_t energy_dram_act_fj;           /* -gs_energy_dram_act_fj: per activate */
+    uint32_t energy_sm_leak_fj;            /* -gs_energy_sm_leak_fj: per SM and core cycle */
+    uint32_t energy_l1_way_leak_fj;        /* -gs_energy_l1_way_leak_fj: per way and cycle */
+    uint32_t energy_l2_way_leak_fj;        /* -gs_energy_l2_way_leak_fj */
+    uint32_t energy_dram_leak_fj;          /* -gs_energy_dram_leak_fj: per channel and cycle */
     uint32_t locality_entries;             /* -gs_locality_entries (src/mech/locality.c) */
     uint32_t ldst_stage_entries;           /* -gs_ldst_stage_entries: staged LD/ST path */
     uint32_t smem_cache;                   /* -gs_smem_cache: unused shared memory as a cache */

@@ -18,7 +18,8 @@
     X(ccws)                       \
     X(mrpb)                       \
     X(statpcal)                   \
-    X(ciao)
+    X(ciao)                       \
+    X(green)
 
 typedef enum gs_mech_id {
 #define GS_MECH_ENUM(name) GS_MECH_ID_##name,

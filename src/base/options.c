@@ -52,6 +52,8 @@ static const char *const statpcal_nontoken_names[] = { "noalloc", "bypass", NULL
 static const char *const ciao_variant_names[] = { "t", "p", "c", NULL };
 /* -gs_dbsa_levels values, as GS_DBSA_*. */
 static const char *const dbsa_level_names[] = { "both", "l1", "l2", NULL };
+/* -gs_green_racr values (mech/green.c). */
+static const char *const green_racr_names[] = { "off", "naive", "full", NULL };
 /* -gs_l2_drrip_dueling values, as gs_drrip_dueling. */
 static const char *const dueling_names[] = { "per_slice", "shared", NULL };
 
@@ -480,6 +482,51 @@ const gs_option gs_options[] = {
     U32("gs_ciao_matrix", ciao_matrix, "0", 0, 1,
         "ciao: 1 reports the interference matrix (VTA hits per victim and evicting warp "
         "slot, summed over the SMs) and each slot's largest and smallest cell"),
+    U32("gs_green_rac", green_rac, "1", 0, 1,
+        "green: 1 bypasses the L1D and/or L2 per region and SM after each launch's training "
+        "(RAC, seed-003 6.2)"),
+    NAMES("gs_green_racr", green_racr, "full", green_racr_names,
+          "green: L2 way resizing (RACR, seed-003 6.3): off, naive (at launch, to the regions' "
+          "total size) or full (naive, then without the regions RAC bypasses once training "
+          "ends)"),
+    U32("gs_green_train_cycles", green_train_cycles, "100000", 1, 0xFFFFFFFFu,
+        "green: core cycles of the training period from each launch (seed-003 6.2: 100,000)"),
+    U32("gs_green_l1_threshold", green_l1_threshold, "100", 0, 10000,
+        "green: a region whose L1D hit rate in training is below this (hundredths of a "
+        "percent; 100 = 1%) bypasses the L1D (0: never)"),
+    U32("gs_green_l2_threshold", green_l2_threshold, "100", 0, 10000,
+        "green: likewise for the L2 (the thesis's Fig. 52 bounds it in (0.036%, 2.2%))"),
+    /* ---- the energy model (src/sim/energy.c; README "Energy model") ---- */
+    U32("gs_energy", energy, "0", 0, 1,
+        "1 reports energy by event count (energy_*, pJ): per unit, total, EDP and ED^2P"),
+    U32("gs_energy_warp_inst_fj", energy_warp_inst_fj, "10000", 0, 0xFFFFFFFFu,
+        "energy: fJ per committed warp instruction (fetch, decode, issue: a 64-bit read of an "
+        "8 KB array, Horowitz ISSCC 2014, 45 nm)"),
+    U32("gs_energy_thread_inst_fj", energy_thread_inst_fj, "44600", 0, 0xFFFFFFFFu,
+        "energy: fJ per thread instruction (an FP32 add and multiply, 4.6 pJ, and four 32-bit "
+        "register accesses at half a 32 KB array's 64-bit read, 40 pJ; Horowitz)"),
+    U32("gs_energy_l1_word_fj", energy_l1_word_fj, "15000", 0, 0xFFFFFFFFu,
+        "energy: fJ per 64-bit word of an L1D access or fill, a line's words each (between "
+        "Horowitz's 8 KB, 10 pJ, and 32 KB, 20 pJ)"),
+    U32("gs_energy_l2_word_fj", energy_l2_word_fj, "20000", 0, 0xFFFFFFFFu,
+        "energy: fJ per 64-bit word of an L2 access or fill (Horowitz's 32 KB figure)"),
+    U32("gs_energy_icnt_flit_fj", energy_icnt_flit_fj, "0", 0, 0xFFFFFFFFu,
+        "energy: fJ per crossbar flit (no figure in the specifications or the cited table: "
+        "set one for your technology)"),
+    U32("gs_energy_dram_word_fj", energy_dram_word_fj, "1300000", 0, 0xFFFFFFFFu,
+        "energy: fJ per 64-bit word a DRAM read or write burst moves (Horowitz: 1.3-2.6 nJ; "
+        "the low end)"),
+    U32("gs_energy_dram_act_fj", energy_dram_act_fj, "0", 0, 0xFFFFFFFFu,
+        "energy: fJ per DRAM activate (0: inside the per-word figure)"),
+    U32("gs_energy_sm_leak_fj", energy_sm_leak_fj, "0", 0, 0xFFFFFFFFu,
+        "energy: leakage fJ per SM and core cycle (no figure in the specifications)"),
+    U32("gs_energy_l1_way_leak_fj", energy_l1_way_leak_fj, "0", 0, 0xFFFFFFFFu,
+        "energy: leakage fJ per L1D way and core cycle"),
+    U32("gs_energy_l2_way_leak_fj", energy_l2_way_leak_fj, "0", 0, 0xFFFFFFFFu,
+        "energy: leakage fJ per active L2 way (per slice) and core cycle (seed 003's own proxy "
+        "is green_l2_active_size_permille)"),
+    U32("gs_energy_dram_leak_fj", energy_dram_leak_fj, "0", 0, 0xFFFFFFFFu,
+        "energy: background fJ per DRAM channel and core cycle"),
     U32("gs_locality_entries", locality_entries, "65536", 1, 16777216u,
         "locality: last-accessor table lines per cache level (a power of two; 24 bytes "
         "each)"),

@@ -26,6 +26,7 @@
 #include "base/status.h"
 #include "core/sched.h"
 #include "mem/dsched.h"
+#include "mem/region.h"
 #include "mem/ldst_stage.h"
 
 /* What a mechanism is given at init: the configuration, the machine's
@@ -39,6 +40,12 @@ typedef struct gs_mech_env {
      * gs_sched_set_may_load, gs_sched_set_prefer, gs_sched_set_limit). */
     gs_sched *(*sched_of)(void *machine, uint32_t sm, uint32_t s);
     void *machine;
+    /* The running kernel's memory regions (mem/region.h), filled before each
+     * KERNEL_LAUNCH event. */
+    const gs_regions *regions;
+    /* The memory system below the SMs (NULL with -gpgpu_perfect_mem 1), for
+     * mechanisms that reconfigure it (L2 way resizing, mem/memsys.h). */
+    struct gs_memsys *memsys;
 } gs_mech_env;
 
 /* What a mechanism hooks into the machine at init (either may stay empty):

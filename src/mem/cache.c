@@ -263,6 +263,109 @@ uint32_t gs_cache_set_ways(gs_cache *c, uint32_t ways, int on_fill)
     return dropped;
 }
 
+static void cache_push(gs_cache *c, const gs_cache_miss *miss);
+
+/* Queue the write-back of dirty line l below (an eviction's or a flush's):
+ * its dirty sectors, as the owner's data going below. */
+static void cache_push_writeback(gs_cache *c, const gs_cache_line *l, uint64_t cycle)
+{
+    gs_cache_miss wb;
+    memset(&wb, 0, sizeof wb);
+    wb.line_addr = l->line_addr;
+    wb.cycle = cycle;
+    wb.sector_mask = gs_cachei_mem_mask(c, l->dirty_mask);
+    wb.size_bytes = c->cfg.sector ? GS_CACHE_SECTOR_BYTES * cache_popcount(l->dirty_mask)
+                                  : c->cfg.line_bytes;
+    wb.sm = l->owner_sm;
+    wb.warp = l->owner_warp;
+    wb.kind = GS_CACHE_MISS_WRITEBACK;
+    cache_push(c, &wb);
+    c->stats.writebacks++;
+}
+
+/* Way `w` of `set` comes back on: its owed line is a line again, unless a
+ * copy of it is in a lower way (allocated meanwhile, or owed too); then it
+ * joins that one (its valid and dirty sectors that no fill is bringing
+ * become the copy's) and its way is empty, so no set holds a line twice. */
+static void resize_take_back(gs_cache *c, uint32_t set, uint32_t w)
+{
+    gs_cache_line *base = &c->lines[set * c->way_stride], *l = &base[w], *other = NULL;
+    uint32_t v;
+    if (!l->allocated)
+        return;
+    c->flush_owed--;
+    for (v = 0; v < w && other == NULL; v++)   /* active ways and ways taken back */
+        if (base[v].allocated && base[v].line_addr == l->line_addr)
+            other = &base[v];
+    if (other == NULL)
+        return;
+    other->valid_mask |= (uint8_t)(l->valid_mask & ~other->pending_mask);
+    other->dirty_mask |= (uint8_t)(l->dirty_mask & ~other->pending_mask);
+    gs_cachei_invalidated(c, set, w);
+    memset(l, 0, sizeof *l);
+}
+
+void gs_cache_resize_ways(gs_cache *c, uint32_t ways)
+{
+    uint32_t set, w;
+    GS_ASSERT(c->mode == GS_CACHE_MODE_NORMAL && ways >= 1u && ways <= c->way_stride);
+    if (ways > c->cfg.assoc) {   /* owed lines in the ways coming back are lines again */
+        uint32_t end = c->flush_hi < ways ? c->flush_hi : ways;
+        for (set = 0; c->flush_owed > 0 && set < c->cfg.n_sets; set++)
+            for (w = c->cfg.assoc; w < end; w++)
+                resize_take_back(c, set, w);
+        if (c->flush_owed == 0 || ways >= c->flush_hi)
+            c->flush_hi = 0;
+        c->cfg.assoc = ways;
+        return;
+    }
+    for (set = 0; set < c->cfg.n_sets; set++) {
+        uint32_t end = c->ways_touched < c->cfg.assoc ? c->ways_touched : c->cfg.assoc;
+        int dirty_set = 0;
+        for (w = ways; w < end; w++) {
+            gs_cache_line *l = &c->lines[set * c->way_stride + w];
+            if (!l->allocated)
+                continue;
+            if (l->dirty_mask != 0) {   /* owed: its fill, if any, is forgotten */
+                l->pending_mask = 0;
+                c->flush_owed++;
+                dirty_set = 1;
+                continue;
+            }
+            gs_cachei_invalidated(c, set, w);
+            memset(l, 0, sizeof *l);
+        }
+        c->stats.flush_dirty_sets += (uint64_t)dirty_set;
+    }
+    if (c->flush_owed > 0 && c->cfg.assoc > c->flush_hi)
+        c->flush_hi = c->cfg.assoc;
+    c->flush_set = 0;
+    c->cfg.assoc = ways;
+}
+
+int gs_cache_flush_step(gs_cache *c, uint64_t cycle)
+{
+    uint32_t w;
+    if (c->flush_owed == 0 || gs_cachei_mq_room(c) == 0)
+        return 0;
+    for (; c->flush_set < c->cfg.n_sets; c->flush_set++) {
+        for (w = c->cfg.assoc; w < c->flush_hi; w++) {
+            gs_cache_line *l = &c->lines[c->flush_set * c->way_stride + w];
+            if (!l->allocated)
+                continue;
+            cache_push_writeback(c, l, cycle);
+            c->stats.flush_writebacks++;
+            gs_cachei_invalidated(c, c->flush_set, w);
+            memset(l, 0, sizeof *l);
+            if (--c->flush_owed == 0)
+                c->flush_hi = 0;
+            return 1;
+        }
+    }
+    GS_ASSERT(0);   /* owed lines exist only in the walk's range */
+    return 0;
+}
+
 /* ---- lines ------------------------------------------------------------- */
 
 uint64_t gs_cachei_line_addr(const gs_cache *c, uint64_t addr)
@@ -364,18 +467,7 @@ static void cache_evict(gs_cache *c, uint32_t victim, const gs_cache_request *by
     gs_cache_line *l = &c->lines[victim];
     gs_event ev;
     if (l->dirty_mask) {
-        gs_cache_miss wb;
-        memset(&wb, 0, sizeof wb);
-        wb.line_addr = l->line_addr;
-        wb.cycle = cycle;
-        wb.sector_mask = gs_cachei_mem_mask(c, l->dirty_mask);
-        wb.size_bytes = c->cfg.sector ? GS_CACHE_SECTOR_BYTES * cache_popcount(l->dirty_mask)
-                                      : c->cfg.line_bytes;
-        wb.sm = l->owner_sm;         /* a write-back is the owner's data going below */
-        wb.warp = l->owner_warp;
-        wb.kind = GS_CACHE_MISS_WRITEBACK;
-        cache_push(c, &wb);
-        c->stats.writebacks++;
+        cache_push_writeback(c, l, cycle);
         res->writeback = 1;
         res->queued++;
     }
@@ -632,6 +724,8 @@ void gs_cache_accumulate(gs_cache *sum, const gs_cache *c)
     sum->stats.write_requests += s->write_requests;
     sum->stats.fills += s->fills;
     sum->stats.unbounded_overflows += s->unbounded_overflows;
+    sum->stats.flush_writebacks += s->flush_writebacks;
+    sum->stats.flush_dirty_sets += s->flush_dirty_sets;
     if (c->mshr.high_water > sum->mshr.high_water)
         sum->mshr.high_water = c->mshr.high_water;
     gs_cache_policy_accumulate(&sum->policy, &c->policy);

@@ -214,6 +214,9 @@ typedef struct gs_cache_stats {
     uint64_t mshr_merges, evictions, writebacks, invalidations;
     uint64_t read_requests, write_requests, fills, unbounded_overflows;
     uint64_t dropped_dirty;        /* dirty lines dropped by a reconfiguration or a flush */
+    uint64_t flush_writebacks;     /* write-backs of lines in ways switched off
+                                    * (gs_cache_resize_ways; also in writebacks) */
+    uint64_t flush_dirty_sets;     /* sets holding such lines, summed over resizes */
     /* per access type and status, per sector (sector caches) or line */
     uint64_t breakdown[GS_ACC_COUNT][GS_CST_COUNT];
 } gs_cache_stats;
@@ -243,6 +246,10 @@ typedef struct gs_cache {
     uint32_t way_stride;           /* ways per set in lines[]; cfg.assoc of them are in use */
     uint32_t ways_touched;         /* NORMAL: 1 + highest way any set has allocated since the
                                     * last drop (ways above it hold nothing) */
+    uint32_t flush_hi;             /* ways [cfg.assoc, flush_hi) may hold lines owed a
+                                    * write-back (gs_cache_resize_ways) */
+    uint32_t flush_owed;           /* such lines */
+    uint32_t flush_set;            /* the flush walk's next set */
     uint32_t unb_used, unb_bucket_mask;
     uint32_t line_log2;
     uint32_t full_mask;            /* all units of a line: 0xF sector, 0x1 normal */
@@ -281,6 +288,27 @@ void gs_cache_event_init(const gs_cache *cache, gs_event *event, unsigned kind,
  * stats.dropped_dirty (mem/cache_adapt.h). Ways that come into use are
  * empty. Returns the number of allocated lines dropped. NORMAL mode only. */
 uint32_t gs_cache_set_ways(gs_cache *cache, uint32_t ways, int on_fill);
+
+/* Way resizing with a flush (GREEN's RACR, seed-003 section 6.3; the L2):
+ * from now on use `ways` (1..way_stride) ways of every set, the highest
+ * ways off first ("which ways": decided, the highest-index ones). Ways that
+ * go off lose their clean lines at once (as gs_cache_set_ways; a pending
+ * fill is forgotten); their dirty lines stay, out of every lookup, owed a
+ * write-back that gs_cache_flush_step sends below, one per call. Ways that
+ * come back on find their owed lines still there (the way was never powered
+ * down: the flush of that line is cancelled) and are otherwise empty.
+ * Counts the sets that hold owed dirty lines (the per-set dirty bit vector's
+ * set bits) in stats.flush_dirty_sets. NORMAL mode only. */
+void gs_cache_resize_ways(gs_cache *cache, uint32_t ways);
+/* Queue the next owed write-back (walk: set ascending, way ascending) when
+ * the miss queue has room: 1 when one was queued. The walk skips sets
+ * without owed lines at no cost, as the dirty bit vector lets hardware do. */
+int gs_cache_flush_step(gs_cache *cache, uint64_t cycle);
+/* Lines still owed a write-back. */
+static inline uint32_t gs_cache_flush_owed(const gs_cache *cache)
+{
+    return cache->flush_owed;
+}
 
 /* Invalidate every line (GPGPU-Sim's cache invalidate between kernels,
  * -gpgpu_flush_l1_cache), by the same rules as lines of removed ways above.

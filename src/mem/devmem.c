@@ -111,8 +111,33 @@ gs_status gs_devmem_alloc(gs_devmem *mem, uint64_t bytes, uint64_t *address, gs_
                            (unsigned long long)(mem->heap_end - GS_DEVMEM_HEAP_BASE),
                            GS_DEVMEM_SIZE_OPTION);
     *address = mem->heap_next;
+    if (mem->allocs < GS_DEVMEM_ALLOC_LOG) {
+        mem->alloc_base[mem->allocs] = mem->heap_next;
+        mem->alloc_bytes[mem->allocs++] = bytes;
+    } else {
+        mem->allocs_unlogged++;
+    }
     mem->heap_next += rounded;
     return GS_OK;
+}
+
+int gs_devmem_allocation_of(const gs_devmem *mem, uint64_t addr, uint64_t *base,
+                            uint64_t *bytes)
+{
+    uint32_t lo = 0, hi = mem->allocs;   /* the last entry with base <= addr */
+    while (hi - lo > 1u) {
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if (mem->alloc_base[mid] <= addr)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    if (mem->allocs == 0 || mem->alloc_base[lo] > addr ||
+        addr - mem->alloc_base[lo] >= mem->alloc_bytes[lo])
+        return 0;
+    *base = mem->alloc_base[lo];
+    *bytes = mem->alloc_bytes[lo];
+    return 1;
 }
 
 static uint32_t slot_of(const gs_devmem *mem, uint64_t page)

@@ -45,6 +45,13 @@
 #define GS_DEVMEM_PAGES_OPTION "gs_host_config.devmem.page_count"
 #define GS_DEVMEM_SIZE_OPTION "gs_host_config.devmem.address_bytes"
 
+/* Allocations remembered with their sizes (gs_devmem_allocation_of): the
+ * memory objects GREEN's regions are made of (mech/green.c). A workload
+ * makes at most GS_WL_MAX_BUFFERS + 2 x GS_WL_MAX_PTX + 1 (host/workload.h);
+ * an embedder's allocations past the log are served but not remembered
+ * (counted in allocs_unlogged): an address in them belongs to no object. */
+#define GS_DEVMEM_ALLOC_LOG 64u
+
 #define GS_DEVMEM_PAGE_BYTES_MIN 256u
 #define GS_DEVMEM_PAGE_BYTES_MAX (1u << 24)
 
@@ -67,9 +74,18 @@ typedef struct gs_devmem {
     uint64_t heap_end;
     uint64_t cached_page;        /* last page looked up, + 1 (0 = none) */
     uint8_t *cached_data;
+    uint64_t alloc_base[GS_DEVMEM_ALLOC_LOG];    /* the log, ascending (bump allocator) */
+    uint64_t alloc_bytes[GS_DEVMEM_ALLOC_LOG];   /* as asked (before rounding) */
+    uint32_t allocs;             /* entries in the log */
+    uint32_t allocs_unlogged;    /* allocations past it */
     uint32_t faults;             /* kernel stores that found no free page */
     uint64_t fault_addr;         /* first such address */
 } gs_devmem;
+
+/* The logged allocation holding `addr` (within the bytes asked for): 1 with
+ * its base and size, else 0. */
+int gs_devmem_allocation_of(const gs_devmem *mem, uint64_t addr, uint64_t *base,
+                            uint64_t *bytes);
 
 /* Arena bytes gs_devmem_init will take (pool + page table). */
 size_t gs_devmem_bytes(const gs_devmem_config *config);

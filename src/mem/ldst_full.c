@@ -993,10 +993,16 @@ static uint32_t unit_completions(void *unit, uint64_t now, gs_ldst_done *out, ui
     return n;
 }
 
+/* Idle: no instruction in flight and no L1 fill outstanding. A write-
+ * allocate fetch (dl1 write-allocate W or F with a write-back L1) leaves an
+ * MSHR entry that no instruction waits for; its SM must keep taking replies
+ * until it is filled, or the reply would sit at the SM's crossbar output for
+ * good and block every packet queued behind it (a deadlock). */
 static int unit_idle(const void *unit)
 {
     const gs_ldst_full *u = unit;
-    return u->n_free == GS_LDST_SLOTS && u->head_slot < 0;
+    return u->n_free == GS_LDST_SLOTS && u->head_slot < 0 &&
+           (!u->has_l1 || u->l1.mshr.in_use == 0);
 }
 
 /* The SM's resident CTAs now hold `used_bytes` of shared memory: the

@@ -554,6 +554,34 @@ gs_status gs_memsys_set_stage_owner(gs_memsys *sys, gs_stage_pick_fn pick, void 
     return GS_OK;
 }
 
+int gs_memsys_l2_resizable(const gs_memsys *sys, uint32_t *assoc)
+{
+    if (!sys->parts.params.l2_present || sys->parts.subs[0].l2.mode != GS_CACHE_MODE_NORMAL)
+        return 0;
+    *assoc = sys->parts.subs[0].l2.way_stride;
+    return 1;
+}
+
+void gs_memsys_l2_resize(gs_memsys *sys, uint32_t ways, uint64_t core_cycle)
+{
+    uint32_t now = sys->l2_ways_now ? sys->l2_ways_now : sys->parts.subs[0].l2.way_stride;
+    sys->l2_way_cycles += (uint64_t)now * (core_cycle - sys->l2_ways_since);
+    sys->l2_ways_since = core_cycle;
+    sys->l2_ways_now = ways;
+    gs_partitions_l2_resize(&sys->parts, ways);
+}
+
+void gs_memsys_l2_flush_totals(const gs_memsys *sys, uint64_t *writebacks,
+                               uint64_t *dirty_sets)
+{
+    uint32_t i;
+    *writebacks = *dirty_sets = 0;
+    for (i = 0; sys->parts.params.l2_present && i < sys->parts.n_subs; i++) {
+        *writebacks += sys->parts.subs[i].l2.stats.flush_writebacks;
+        *dirty_sets += sys->parts.subs[i].l2.stats.flush_dirty_sets;
+    }
+}
+
 gs_status gs_memsys_set_dram_owner(gs_memsys *sys, gs_dram_schedule_fn schedule, void *ctx,
                                    const char *owner, gs_diag *diag)
 {

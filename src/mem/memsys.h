@@ -61,6 +61,41 @@ void gs_memsys_set_events(gs_memsys *sys, const gs_event_bus *bus);
  * memory per CTA x CTAs per SM; mem/cache_adapt.h); otherwise nothing. */
 gs_status gs_memsys_kernel_start(gs_memsys *sys, uint64_t shmem_bytes_per_sm, gs_diag *diag);
 
+/* L2 way resizing (GREEN's RACR, mech/green.c): the L2 is present in
+ * NORMAL mode (1, with its ways in *assoc) or not (0). */
+int gs_memsys_l2_resizable(const gs_memsys *sys, uint32_t *assoc);
+/* Every L2 slice uses `ways` (1..assoc) ways from the end of core cycle
+ * `core_cycle - 1` on; the dirty lines of ways switched off are written back
+ * over the following L2 cycles, one per slice and cycle (gs_cache_resize_ways,
+ * gs_cache_flush_step). The active ways are counted per core cycle for the
+ * energy model's leakage (gs_memsys_energy_counts). */
+void gs_memsys_l2_resize(gs_memsys *sys, uint32_t ways, uint64_t core_cycle);
+/* The flush's write-backs and dirty sets so far, all slices. */
+void gs_memsys_l2_flush_totals(const gs_memsys *sys, uint64_t *writebacks,
+                               uint64_t *dirty_sets);
+
+/* The events the energy model counts (sim/energy.c), at the end of a run
+ * of `core_cycles` core cycles: */
+typedef struct gs_memsys_energy_counts {
+    uint64_t l1_accesses;      /* all L1Ds, seed-003 Eq. 25: accesses (hits and miss
+                                * lookups, reads and writes) + fills */
+    uint64_t l2_accesses;      /* all L2 slices, likewise */
+    uint32_t l1_line_bytes, l2_line_bytes;
+    uint64_t l1_way_cycles;    /* ways of every L1D x core cycles (the ways each has at
+                                * the end: an adaptive split's per-kernel sizes are not
+                                * tracked) */
+    uint64_t l2_way_cycles;    /* active ways of every slice x core cycles (RACR resizes
+                                * tracked) */
+    uint64_t l2_ways;          /* ways of every slice together, all on */
+    uint64_t icnt_flits;       /* both crossbars */
+    uint64_t dram_bursts;      /* RD and WR commands */
+    uint64_t dram_acts;
+    uint32_t dram_burst_bytes; /* bytes one RD or WR moves */
+    uint32_t dram_channels;
+} gs_memsys_energy_counts;
+void gs_memsys_energy_counts_of(const gs_memsys *sys, uint64_t core_cycles,
+                                gs_memsys_energy_counts *out);
+
 void gs_memsys_icnt_cycle(gs_memsys *sys, uint64_t icnt_cycle);
 void gs_memsys_l2_cycle(gs_memsys *sys, uint64_t l2_cycle);
 void gs_memsys_dram_cycle(gs_memsys *sys, uint64_t dram_cycle);

@@ -157,6 +157,10 @@ struct gs_memsys {
     uint64_t core_cycles_seen;        /* highest core cycle + 1 with an active SM (the top
                                        * loop's gs_memsys_core_cycle_seen) */
     uint64_t icnt_cycles_stepped;
+    /* L2 ways in use over time (gs_memsys_l2_resize), for the energy model */
+    uint32_t l2_ways_now;             /* 0: never resized (all ways) */
+    uint64_t l2_ways_since;           /* core cycle l2_ways_now began */
+    uint64_t l2_way_cycles;           /* ways x core cycles before l2_ways_since, one slice */
 };
 
 /* ldst_full.c */

@@ -11,6 +11,7 @@
  * counters (mem/partition.c). All integers or integer ratios.
  */
 #include "mem/memsys_internal.h"
+#include "mem/dram.h"
 
 #include <string.h>
 
@@ -348,4 +349,37 @@ void gs_memsys_dump(const gs_memsys *sys, const gs_sink *sink)
     gs_icnt_dump(&sys->request_net, sink, "icnt request crossbar");
     gs_icnt_dump(&sys->reply_net, sink, "icnt reply crossbar");
     gs_partitions_dump(&sys->parts, sink);
+}
+
+void gs_memsys_energy_counts_of(const gs_memsys *sys, uint64_t core_cycles,
+                                gs_memsys_energy_counts *out)
+{
+    gs_cache_stats l2;
+    gs_dram_totals dram;
+    uint32_t i;
+    memset(out, 0, sizeof *out);
+    for (i = 0; sys->l1_present && i < sys->n_sms; i++) {
+        const gs_cache *c = &sys->ldst[i].l1;
+        out->l1_accesses += c->stats.reads + c->stats.writes + c->stats.fills;
+        out->l1_way_cycles += (uint64_t)c->cfg.assoc * core_cycles;
+        out->l1_line_bytes = c->cfg.line_bytes;
+    }
+    if (sys->parts.params.l2_present) {
+        const gs_cache *c = &sys->parts.subs[0].l2;
+        uint32_t now = sys->l2_ways_now ? sys->l2_ways_now : c->way_stride;
+        gs_partitions_l2_stats(&sys->parts, &l2);
+        out->l2_accesses = l2.reads + l2.writes + l2.fills;
+        out->l2_line_bytes = c->cfg.line_bytes;
+        out->l2_ways = (uint64_t)c->way_stride * sys->parts.n_subs;
+        out->l2_way_cycles = (sys->l2_way_cycles + (uint64_t)now *
+                              (core_cycles > sys->l2_ways_since ? core_cycles -
+                               sys->l2_ways_since : 0u)) * sys->parts.n_subs;
+    }
+    out->icnt_flits = sys->request_net.stats.flits + sys->reply_net.stats.flits;
+    gs_partitions_dram_totals(&sys->parts, &dram);
+    out->dram_bursts = dram.reads + dram.writes;
+    out->dram_acts = dram.acts;
+    out->dram_channels = sys->parts.params.n_channels;
+    if (out->dram_channels > 0 && !sys->parts.params.perfect_dram)
+        out->dram_burst_bytes = gs_partitions_dram(&sys->parts, 0)->atom_bytes;
 }

@@ -696,7 +696,8 @@ static int sub_has_work(const gs_partitions *parts, const gs_subpart *sub)
 {
     return sub->icnt_l2.count || sub->dram_l2.count || sub->l2_icnt.count || sub->mib_valid ||
            sub->n_held ||
-           (parts->params.l2_present && gs_cache_miss_count(&sub->l2) != 0);
+           (parts->params.l2_present && (gs_cache_miss_count(&sub->l2) != 0 ||
+                                         gs_cache_flush_owed(&sub->l2) != 0));
 }
 
 static void sub_cycle(gs_partitions *parts, gs_subpart *sub)
@@ -706,6 +707,11 @@ static void sub_cycle(gs_partitions *parts, gs_subpart *sub)
     step_reply_out(parts, sub);
     step_fill(parts, sub);
     step_access(parts, sub);
+    /* Ways switched off flush one owed dirty line per L2 cycle into the miss
+     * queue, after the cycle's demand access took its slots
+     * (gs_partitions_l2_resize). */
+    if (parts->params.l2_present && gs_cache_flush_owed(&sub->l2) != 0)
+        gs_cache_flush_step(&sub->l2, parts->l2_now);
     step_miss_out(parts, sub);
     step_accept(parts, sub);
     if (sub_has_work(parts, sub))
@@ -723,6 +729,17 @@ void gs_partitions_set_events(gs_partitions *parts, const gs_event_bus *bus)
             gs_cache_set_events(&parts->subs[i].l2, bus, GS_LEVEL_L2, i);
     for (i = 0; i < parts->params.n_channels; i++)
         gs_dram_set_events(parts->channels[i].dram, bus, i);
+}
+
+void gs_partitions_l2_resize(gs_partitions *parts, uint32_t ways)
+{
+    uint32_t i;
+    GS_ASSERT(parts->params.l2_present);
+    for (i = 0; i < parts->n_subs; i++) {
+        gs_cache_resize_ways(&parts->subs[i].l2, ways);
+        if (sub_has_work(parts, &parts->subs[i]))
+            set_bit(parts->sub_active, i);
+    }
 }
 
 void gs_partitions_set_dram_owner(gs_partitions *parts, gs_dram_schedule_fn schedule,

@@ -172,6 +172,10 @@ gs_status gs_partitions_init(gs_partitions *parts, gs_arena *arena,
 void gs_partitions_set_events(gs_partitions *parts, const gs_event_bus *bus);
 
 /* Every channel's request choice to `schedule` (mem/dsched.h). */
+/* Every L2 slice uses `ways` ways from now on, switched-off ways flushing
+ * their dirty lines (gs_cache_resize_ways); L2 present only. */
+void gs_partitions_l2_resize(gs_partitions *parts, uint32_t ways);
+
 void gs_partitions_set_dram_owner(gs_partitions *parts, gs_dram_schedule_fn schedule,
                                   void *ctx);
 

@@ -142,6 +142,8 @@ gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
     env.warps_per_sm = gs_config_warps_per_sm(gpu->cfg);
     env.sched_of = sched_of;
     env.machine = gpu;
+    env.regions = &gpu->regions;
+    env.memsys = gpu->memsys;
     memset(&hooks, 0, sizeof hooks);
     if ((st = ops->init(state, &env, &hooks, diag)) != GS_OK)
         return st;

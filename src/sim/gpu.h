@@ -57,6 +57,7 @@
 #include "host/host.h"
 #include "mech/mech.h"
 #include "mem/memsys.h"
+#include "mem/region.h"
 #include "sim/event_trace.h"
 #include "sim/frontend_ptx.h"
 
@@ -167,6 +168,8 @@ typedef struct gs_gpu {
     uint64_t busy_sm_cycles;          /* sum over cycles of SMs holding a warp */
     gs_occupancy last_occupancy;
     /* per-kernel statistics blocks (gpu_stats.c) */
+    gs_regions regions;               /* the running kernel's memory regions (mem/region.h) */
+    gs_regions trace_objects;         /* trace runs: the MemcpyHtoD ranges so far */
     char kernel_name[GS_KERNEL_NAME_MAX];   /* the running kernel's */
     char kernel_file[GS_DIAG_FILE_MAX];   /* its PTX file or kernel trace, for messages */
     uint32_t kernel_line;                 /* its .entry line (0: a trace) */

@@ -455,6 +455,23 @@ gs_status gs_sim_cap_before_kernel(gs_gpu *gpu, gs_diag *diag)
     return GS_OK;
 }
 
+/* The launch's memory regions (mem/region.h): each 8-byte parameter whose
+ * value lies in a device allocation names it, in parameter order. */
+static void launch_regions(gs_gpu *gpu, const gs_exec_launch *launch)
+{
+    uint32_t i;
+    gs_regions_clear(&gpu->regions);
+    for (i = 0; i < launch->kernel->num_params; i++) {
+        const gs_ptx_param *p = &launch->kernel->params[i];
+        uint64_t value, base, bytes;
+        if (p->size_bytes != 8u || p->offset + 8u > launch->kernel->param_bytes)
+            continue;
+        value = gs_le_load(launch->params + p->offset, 8u);
+        if (gs_devmem_allocation_of(launch->mem, value, &base, &bytes))
+            gs_regions_add(&gpu->regions, base, bytes);
+    }
+}
+
 gs_status gs_sim_execute(void *context, gs_host *host, gs_exec_launch *launch, gs_diag *diag)
 {
     gs_gpu *gpu = (gs_gpu *)context;
@@ -463,6 +480,7 @@ gs_status gs_sim_execute(void *context, gs_host *host, gs_exec_launch *launch, g
     if ((st = gs_sim_cap_before_kernel(gpu, diag)) != GS_OK ||
         (st = gs_sim_prepare_launch(gpu, launch, diag)) != GS_OK)
         return st;
+    launch_regions(gpu, launch);
     return gs_sim_run_kernel(gpu, diag);
 }
 

@@ -10,6 +10,10 @@
  */
 #include "sim/gpu.h"
 
+#include <string.h>
+
+#include "sim/energy.h"
+
 #define GS_SIM_FIXED_STATS 38u
 #define GS_SIM_PER_SM_STATS 4u
 
@@ -29,7 +33,8 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
         mem += 4u + 16u + 2u;
     if (cfg->delay_class)
         mem += 2u;
-    return mem + gs_mech_stats_count(cfg) + 3u /* capped, capped_by, partial */ +
+    return mem + gs_mech_stats_count(cfg) + gs_energy_stats_count(cfg) +
+           3u /* capped, capped_by, partial */ +
            GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
            (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
            (cfg->sample_cycles && !cfg->perfect_mem ? 2u * GS_SIM_MAX_SAMPLES : 0u);
@@ -227,6 +232,22 @@ uint64_t gs_sim_warp_insts(const gs_gpu *gpu)
     return insn;
 }
 
+static void report_energy(const gs_gpu *gpu, gs_stats *stats)
+{
+    gs_energy_counts n;
+    uint32_t i;
+    memset(&n, 0, sizeof n);
+    n.cycles = gpu->cycle;
+    n.core_period_ps = gpu->period_ps[0];
+    n.sms = gpu->n_sms;
+    for (i = 0; i < gpu->n_sms; i++)
+        n.warp_insts += gpu->sms[i].st.warp_insts;
+    n.thread_insts = gs_sim_thread_insts(gpu);
+    if (gpu->memsys)
+        gs_memsys_energy_counts_of(gpu->memsys, gpu->cycle, &n.mem);
+    gs_energy_report(gpu->cfg, &n, stats);
+}
+
 void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
 {
     uint32_t i;
@@ -250,6 +271,8 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
     for (i = 0; i < gpu->n_mechs; i++)   /* last: a run without them keeps its bytes */
         if (gpu->mech_ops[i]->report != NULL)
             gpu->mech_ops[i]->report(gpu->mech_state[i], stats);
+    if (gpu->cfg->energy)   /* likewise (sim/energy.c) */
+        report_energy(gpu, stats);
 }
 
 /* ---- per-kernel blocks (GPGPU-Sim prints one after each kernel) ---- */

@@ -2,7 +2,9 @@
  * Accel-Sim trace runs under the timing model (gpu.h; issue 7;
  * spec/formats.md section 1.1): the commands of kernelslist.g in order.
  * MemcpyHtoD commands are counted, not simulated (decision: the timing model
- * has no host-to-device copy engine; Accel-Sim does not time them either).
+ * has no host-to-device copy engine; Accel-Sim does not time them either);
+ * their ranges are the memory regions of the kernels after them
+ * (mem/region.h).
  * Each kernel is queued with its occupancy from the trace header (block dim
  * -> threads per CTA, -nregs -> registers per thread, -shmem -> shared
  * memory per CTA; cta_dispatch.h has the rounding rules), then run to
@@ -36,6 +38,7 @@ static gs_status run_trace_kernel(gs_gpu *gpu, gs_fe_trace *fe, gs_diag *diag)
     gs_fe_trace_bind(&gpu->fe, fe);
     gs_sim_set_kernel_name(gpu, k->name);
     gs_sim_set_kernel_source(gpu, fe->tr->kernel_path, 0);
+    gpu->regions = gpu->trace_objects;   /* a trace names no arguments: the copies */
     if ((st = gs_sim_run_kernel(gpu, diag)) != GS_OK)
         return st;
     fe->kernels++;
@@ -65,6 +68,7 @@ gs_status gs_sim_run_trace(gs_gpu *gpu, gs_fe_trace *fe, gs_diag *diag)
         if (cmd.kind == GS_TRACE_MEMCPY) {
             fe->memcpys++;
             fe->memcpy_bytes += cmd.bytes;
+            gs_regions_add(&gpu->trace_objects, cmd.addr, cmd.bytes);
         } else if ((st = run_trace_kernel(gpu, fe, diag)) != GS_OK) {
             return st;
         }
