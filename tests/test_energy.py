@@ -43,7 +43,8 @@ class Energy(unittest.TestCase):
         self.assertEqual(n(s, "energy_time_ps"), time_ps)
         edp = total * time_ps // 10**12                   # nJ x us
         self.assertEqual(n(s, "energy_edp_nj_us"), edp)
-        self.assertEqual(n(s, "energy_ed2p_nj_us2"), edp * time_ps // 10**6)
+        self.assertEqual(n(s, "energy_ed2p_nj_us2"),
+                         (total * time_ps // 10**6) * time_ps // 10**12)
         self.assertEqual(n(s, "energy_l2_active_permille"), 1000)
 
     def test_only_adds(self):

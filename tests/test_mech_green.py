@@ -11,6 +11,7 @@
 - RACR full on km: the L2 shrinks after training and the flush writes
   dirty lines back; the cycles at each way count sum to the run's cycles and
   the active size is Eq. 27 of them.
+- A kernel a cap stops still counts its cycles at its way count.
 - An Accel-Sim trace takes its regions from its MemcpyHtoD lines.
 - With RACR off no RACR statistics appear; without green, none at all.
 - The GREEN machine (examples/configs/seed003-green.cfg: a write-back L1D that
@@ -78,6 +79,13 @@ class Green(unittest.TestCase):
         self.assertEqual(sum(cycles), total)
         weighted = sum((w + 1) * c for w, c in enumerate(cycles))
         self.assertEqual(n(s, "green_l2_active_size_permille"), weighted * 1000 // (16 * total))
+
+    def test_capped_kernel_counts_its_cycles(self):
+        s = run_ok("--workload", VADD, "-gs_mechanisms", "green", "-gs_green_rac", "0",
+                   "-gs_green_racr", "naive", "-gpgpu_max_cycle", "500")
+        self.assertEqual(n(s, "capped"), 1)
+        self.assertEqual(n(s, "green_l2_cycles_at_3_ways"), n(s, "gpu_tot_sim_cycle"))
+        self.assertEqual(n(s, "green_l2_active_size_permille"), 3 * 1000 // 16)
 
     def test_trace_regions_from_copies(self):
         s = run_ok("--config", "qv100", "--trace", "tests/trace/mini-v5-sm80",

@@ -95,6 +95,9 @@ typedef struct gs_green {
     /* RACR */
     uint32_t ways;                 /* active now */
     uint64_t mark;                 /* core cycle the running kernel's current way count began */
+    uint32_t open;                 /* a kernel is running: its cycles from mark on are not yet
+                                    * in cycles_at */
+    const uint64_t *core_cycle;    /* the GPU's (env), for an interval a cap left open */
     uint64_t *cycles_at;           /* [l2_assoc + 1]: core cycles at each active way count */
     /* statistics */
     uint64_t kernels, trainings, regions_seen, unlisted, class_count[3];
@@ -168,6 +171,7 @@ static void kernel_launch(gs_green *g, uint64_t cycle)
     g->training = 1;
     g->wake = cycle + g->train_cycles - 1u;
     g->mark = cycle;
+    g->open = 1;
     if (g->racr != GREEN_RACR_OFF)   /* RACR-Naive: the kernel's whole working set */
         resize(g, ways_for(g, regions_bytes(g, 0)), cycle);
 }
@@ -206,6 +210,7 @@ static void kernel_finish(gs_green *g, uint64_t cycle)
     }
     g->training = 0;
     g->wake = GS_WAKE_NONE;
+    g->open = 0;
     if (g->racr != GREEN_RACR_OFF) {   /* close the kernel's last interval */
         g->cycles_at[g->ways] += cycle + 1u - g->mark;
         g->mark = cycle + 1u;
@@ -299,6 +304,7 @@ static gs_status green_init(void *state, const gs_mech_env *env, gs_mech_hooks *
                            "needs an L2 (-gpgpu_cache:dl2) in normal mode (-gs_l2_mode 0)");
     g->regions = env->regions;
     g->memsys = env->memsys;
+    g->core_cycle = env->core_cycle;
     g->n_sms = env->n_sms;
     g->rac = cfg->green_rac;
     g->racr = cfg->green_racr;
@@ -341,7 +347,7 @@ static void green_report(const void *state, gs_stats *stats)
 {
     const gs_green *g = state;
     char name[GS_STAT_NAME_MAX];
-    uint64_t total = 0, weighted = 0, writebacks = 0, dirty_sets = 0;
+    uint64_t total = 0, weighted = 0, writebacks = 0, dirty_sets = 0, open_cycles = 0;
     uint32_t w;
     gs_stats_put_count(stats, "green_kernels", g->kernels);
     gs_stats_put_count(stats, "green_trainings", g->trainings);
@@ -358,9 +364,14 @@ static void green_report(const void *state, gs_stats *stats)
     if (g->racr == GREEN_RACR_OFF)
         return;
     gs_memsys_l2_flush_totals(g->memsys, &writebacks, &dirty_sets);
+    /* a kernel a cap or an interrupt stopped sent no KERNEL_FINISH: its last
+     * interval runs to the GPU's cycle */
+    if (g->open && g->core_cycle != NULL && *g->core_cycle > g->mark)
+        open_cycles = *g->core_cycle - g->mark;
     for (w = 1; w <= g->l2_assoc; w++) {
-        total += g->cycles_at[w];
-        weighted += g->cycles_at[w] * w;
+        uint64_t c = g->cycles_at[w] + (w == g->ways ? open_cycles : 0u);
+        total += c;
+        weighted += c * w;
     }
     gs_stats_put_count(stats, "green_l2_resizes", g->resizes);
     gs_stats_put_count(stats, "green_l2_ways_now", g->ways);
@@ -371,7 +382,7 @@ static void green_report(const void *state, gs_stats *stats)
                        total ? weighted * 1000u / (total * g->l2_assoc) : 0u);
     for (w = 1; w <= g->l2_assoc; w++) {
         gs_fmt(name, sizeof name, "green_l2_cycles_at_%u_ways", (unsigned)w);
-        gs_stats_put_count(stats, name, g->cycles_at[w]);
+        gs_stats_put_count(stats, name, g->cycles_at[w] + (w == g->ways ? open_cycles : 0u));
     }
 }
 

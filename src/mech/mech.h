@@ -46,6 +46,9 @@ typedef struct gs_mech_env {
     /* The memory system below the SMs (NULL with -gpgpu_perfect_mem 1), for
      * mechanisms that reconfigure it (L2 way resizing, mem/memsys.h). */
     struct gs_memsys *memsys;
+    /* The GPU's core cycle counter (the next cycle to run): what a report reads
+     * to close an interval a capped or interrupted kernel left open. */
+    const uint64_t *core_cycle;
 } gs_mech_env;
 
 /* What a mechanism hooks into the machine at init (either may stay empty):

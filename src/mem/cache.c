@@ -283,26 +283,53 @@ static void cache_push_writeback(gs_cache *c, const gs_cache_line *l, uint64_t c
     c->stats.writebacks++;
 }
 
+/* Fold the owed line in way `from_way` of `set` into `into`, a copy of the
+ * same line in another way: its valid and dirty sectors become into's (the
+ * data is in the cache either way; a fill into's pending sectors brings
+ * nothing newer than them) and its way empties, one owed line fewer. */
+static void resize_fold(gs_cache *c, uint32_t set, gs_cache_line *into, uint32_t from_way)
+{
+    gs_cache_line *from = &c->lines[set * c->way_stride + from_way];
+    into->valid_mask |= from->valid_mask;
+    into->dirty_mask |= from->dirty_mask;
+    gs_cachei_invalidated(c, set, from_way);
+    memset(from, 0, sizeof *from);
+    c->flush_owed--;
+}
+
 /* Way `w` of `set` comes back on: its owed line is a line again, unless a
- * copy of it is in a lower way (allocated meanwhile, or owed too); then it
- * joins that one (its valid and dirty sectors that no fill is bringing
- * become the copy's) and its way is empty, so no set holds a line twice. */
+ * copy of it is in a lower way (allocated meanwhile, or taken back just
+ * before); then it folds into that copy, so no set holds a line twice. */
 static void resize_take_back(gs_cache *c, uint32_t set, uint32_t w)
 {
-    gs_cache_line *base = &c->lines[set * c->way_stride], *l = &base[w], *other = NULL;
+    gs_cache_line *base = &c->lines[set * c->way_stride], *l = &base[w];
     uint32_t v;
     if (!l->allocated)
         return;
+    for (v = 0; v < w; v++)
+        if (base[v].allocated && base[v].line_addr == l->line_addr) {
+            resize_fold(c, set, &base[v], w);
+            return;
+        }
     c->flush_owed--;
-    for (v = 0; v < w && other == NULL; v++)   /* active ways and ways taken back */
-        if (base[v].allocated && base[v].line_addr == l->line_addr)
-            other = &base[v];
-    if (other == NULL)
-        return;
-    other->valid_mask |= (uint8_t)(l->valid_mask & ~other->pending_mask);
-    other->dirty_mask |= (uint8_t)(l->dirty_mask & ~other->pending_mask);
-    gs_cachei_invalidated(c, set, w);
-    memset(l, 0, sizeof *l);
+    if (w + 1u > c->ways_touched)   /* a line again: invalidations must visit it */
+        c->ways_touched = w + 1u;
+}
+
+/* Line `l` in way `w` of `set` goes off with dirty data (or a fetch-on-write
+ * fill that will make it dirty): owed a write-back. An older owed copy of it
+ * (from an earlier shrink) folds into it, so the line is written back once,
+ * with its newest data. */
+static void resize_owe(gs_cache *c, uint32_t set, gs_cache_line *l)
+{
+    uint32_t v;
+    for (v = c->cfg.assoc; v < c->flush_hi; v++) {
+        gs_cache_line *older = &c->lines[set * c->way_stride + v];
+        if (older->allocated && older->line_addr == l->line_addr)
+            resize_fold(c, set, l, v);
+    }
+    l->pending_mask = 0;   /* its fill, if any, is forgotten (it caches nothing now) */
+    c->flush_owed++;
 }
 
 void gs_cache_resize_ways(gs_cache *c, uint32_t ways)
@@ -324,11 +351,15 @@ void gs_cache_resize_ways(gs_cache *c, uint32_t ways)
         int dirty_set = 0;
         for (w = ways; w < end; w++) {
             gs_cache_line *l = &c->lines[set * c->way_stride + w];
+            uint32_t entry;
             if (!l->allocated)
                 continue;
-            if (l->dirty_mask != 0) {   /* owed: its fill, if any, is forgotten */
-                l->pending_mask = 0;
-                c->flush_owed++;
+            if (l->pending_mask != 0 &&   /* fetch-on-write: dirty once its data lands */
+                (entry = gs_mshr_find(&c->mshr, l->line_addr)) != GS_MSHR_NONE &&
+                c->mshr.entries[entry].dirty_on_fill)
+                l->dirty_mask = (uint8_t)(l->dirty_mask | l->pending_mask);
+            if (l->dirty_mask != 0) {
+                resize_owe(c, set, l);
                 dirty_set = 1;
                 continue;
             }

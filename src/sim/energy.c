@@ -19,7 +19,8 @@
  * arithmetic is integer: a product that would pass 2^64 - 1 saturates there,
  * so the figures are the same bytes on every host. EDP and ED^2P use the
  * simulated time, core cycles x the core clock's period: EDP in nJ x us,
- * ED^2P in nJ x us^2, each rounded down. energy_l2_active_permille is the
+ * ED^2P in nJ x us^2, each rounded down (ED^2P within one unit of the exact
+ * floor for runs under a simulated second). energy_l2_active_permille is the
  * L2's active way-cycles over all its way-cycles (seed-003 Eq. 27, the
  * thesis's proxy for leakage), 1000 when no way was ever switched off.
  */
@@ -90,9 +91,12 @@ void gs_energy_compute(const gs_config *cfg, const gs_energy_counts *n, gs_energ
     e->leakage = sat_add(sat_add(leak_sm, leak_l1), sat_add(leak_l2, leak_dram));
     e->total = sat_add(sat_add(sat_add(e->core, e->l1d), sat_add(e->l2, e->icnt)), e->dram);
     e->time_ps = sat_mul(n->cycles, n->core_period_ps);
-    /* EDP: fJ x ps / 10^12 = nJ x us; ED^2P: that x ps / 10^6 = nJ x us^2 */
+    /* EDP: fJ x ps / 10^12 = nJ x us. ED^2P: (fJ x ps / 10^6) x ps / 10^12 = nJ x
+     * us^2, the first quotient's floor costing less than t / 10^12 < 1 unit for a
+     * run under a second */
     e->edp = gs_energy_mul_div(e->total, e->time_ps, 1000000000000ull);
-    e->ed2p = gs_energy_mul_div(e->edp, e->time_ps, 1000000u);
+    e->ed2p = gs_energy_mul_div(gs_energy_mul_div(e->total, e->time_ps, 1000000u), e->time_ps,
+                                1000000000000ull);
     e->l2_active_permille = (m->l2_ways && n->cycles)
         ? gs_energy_mul_div(m->l2_way_cycles, 1000u, sat_mul(m->l2_ways, n->cycles)) : 0u;
 }

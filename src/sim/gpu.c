@@ -144,6 +144,7 @@ gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
     env.machine = gpu;
     env.regions = &gpu->regions;
     env.memsys = gpu->memsys;
+    env.core_cycle = &gpu->cycle;
     memset(&hooks, 0, sizeof hooks);
     if ((st = ops->init(state, &env, &hooks, diag)) != GS_OK)
         return st;

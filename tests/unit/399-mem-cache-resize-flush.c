@@ -6,7 +6,11 @@
  * flush writes back exactly the owed lines, set by set, one per step, and
  * waits for miss-queue room; the sets holding dirty lines are counted; a
  * way switched back on gets its owed line back, and an owed line whose
- * newer copy lives in a lower way joins that copy.
+ * newer copy lives in a lower way joins that copy (also one with a fill
+ * pending: its dirty data is not lost); a line owed twice (an older copy
+ * from an earlier shrink) is written back once; lines taken back are seen
+ * by a later invalidation; a fetch-on-write line switched off before its
+ * data lands is owed too.
  */
 #include "cache_harness.h"
 
@@ -152,11 +156,99 @@ static void test_grow_takes_owed_lines_back(void)
     GS_CHECK_EQ(1u, c.stats.flush_writebacks);
 }
 
+static void test_fold_into_pending_copy(void)
+{
+    gs_cache c;
+    gs_cache_waiter out[64];
+    const gs_cache_line *l;
+    fill_both_sets(&c);
+    gs_cache_resize_ways(&c, 2);                       /* 0x200 owed (set 0, way 2) */
+    GS_CHECK_EQ(CH_MISS, ch_read(&c, 0x200, 50, 600));  /* a newer copy, its fill pending */
+    ch_drain(&c);
+    gs_cache_resize_ways(&c, 4);                       /* the owed copy folds into it */
+    GS_CHECK_EQ(0u, gs_cache_flush_owed(&c));
+    GS_CHECK_EQ(1u, ch_fill(&c, 0x200, out, 610));
+    l = gs_cache_line_at(&c, gs_cache_find(&c, 0x200));
+    GS_CHECK_EQ(0x1u, l->dirty_mask);                  /* still owed to memory */
+    GS_CHECK_EQ(0x1u, l->valid_mask);
+    GS_CHECK(gs_cache_find(&c, 0x200) < 2u);           /* the newer copy's way */
+    GS_CHECK(gs_cache_line_at(&c, 2)->allocated == 0);  /* the owed copy's is empty */
+}
+
+static void test_owed_twice_written_back_once(void)
+{
+    gs_cache c;
+    gs_mem_req below;
+    gs_cache_waiter out[64];
+    static const uint64_t expect[3] = { 0x300, 0x200, 0x380 };
+    uint32_t i;
+    fill_both_sets(&c);
+    gs_cache_resize_ways(&c, 3);                       /* 0x300 (way 3) and 0x380 owed */
+    GS_CHECK_EQ(2u, gs_cache_flush_owed(&c));
+    GS_CHECK_EQ(CH_HIT, ch_read(&c, 0x000, 60, 700));  /* 0x100 (way 1) is now the LRU */
+    GS_CHECK_EQ(CH_MISS, ch_read(&c, 0x300, 61, 701)); /* a newer 0x300 in way 1 */
+    ch_drain(&c);
+    GS_CHECK_EQ(1u, ch_fill(&c, 0x300, out, 702));
+    GS_CHECK_EQ(1u, gs_cache_find(&c, 0x300));
+    dirty(&c, 0x300, 703);
+    gs_cache_resize_ways(&c, 1);   /* way 1's 0x300 owed: the older copy folds into it */
+    GS_CHECK_EQ(3u, gs_cache_flush_owed(&c));          /* 0x300, 0x200; 0x380 */
+    GS_CHECK(gs_cache_line_at(&c, 3)->allocated == 0);
+    for (i = 0; i < 3u; i++) {
+        GS_CHECK_EQ(1, gs_cache_flush_step(&c, 710u + i));
+        GS_CHECK(gs_cache_miss_pop(&c, &below));
+        GS_CHECK_EQ(expect[i], below.line_addr);
+    }
+    GS_CHECK_EQ(0, gs_cache_flush_step(&c, 713));
+    GS_CHECK_EQ(3u, c.stats.flush_writebacks);
+}
+
+static void test_taken_back_lines_are_invalidated(void)
+{
+    gs_cache c;
+    fill_both_sets(&c);
+    gs_cache_resize_ways(&c, 2);
+    GS_CHECK_EQ(4u, gs_cache_invalidate_all(&c));      /* ways 0-1 of both sets */
+    gs_cache_resize_ways(&c, 4);                       /* the owed lines are lines again */
+    GS_CHECK_EQ(3u, gs_cache_find(&c, 0x300));
+    GS_CHECK_EQ(3u, gs_cache_invalidate_all(&c));      /* 0x200, 0x300, 0x380 */
+    GS_CHECK_EQ(GS_CACHE_NONE, gs_cache_find(&c, 0x300));
+    gs_cache_resize_ways(&c, 1);
+    GS_CHECK_EQ(0u, gs_cache_flush_owed(&c));
+}
+
+static void test_fetch_on_write_owed(void)
+{
+    gs_cache c;
+    gs_cache_request rq;
+    gs_mem_req below;
+    /* fetch-on-write (F): a write miss fetches the line, dirty once it lands */
+    GS_CHECK(ch_make(&c, "N:2:128:4,L:B:m:F:L,A:8:4,8:0,128", GS_CACHE_MODE_NORMAL, 0));
+    bring(&c, 0x000, 1, 10);
+    bring(&c, 0x100, 2, 20);
+    bring(&c, 0x200, 3, 30);
+    rq = ch_req(0x300, 0x1, 1, GS_SPACE_GLOBAL, 4, 4);   /* one sector: a partial write */
+    GS_CHECK_EQ(CH_MISS, gs_cache_access(&c, &rq, 40).outcome);
+    GS_CHECK_EQ(3u, gs_cache_find(&c, 0x300));         /* reserved, its fetch pending */
+    GS_CHECK_EQ(0u, gs_cache_line_at(&c, 3)->dirty_mask);   /* dirty once it lands */
+    ch_drain(&c);
+    gs_cache_resize_ways(&c, 2);
+    GS_CHECK_EQ(1u, gs_cache_flush_owed(&c));          /* 0x300; 0x200 (clean) dropped */
+    GS_CHECK_EQ(1, gs_cache_flush_step(&c, 50));
+    GS_CHECK(gs_cache_miss_pop(&c, &below));
+    GS_CHECK_EQ(0x300u, below.line_addr);
+    GS_CHECK_EQ(GS_REQ_WRITEBACK, below.flags & GS_REQ_WRITEBACK);
+}
+
 int main(void)
 {
     GS_RUN(test_shrink_and_flush);
     GS_RUN(test_victims_from_kept_ways);
     GS_RUN(test_flush_waits_for_room);
     GS_RUN(test_grow_takes_owed_lines_back);
+    GS_RUN(test_fold_into_pending_copy);
+    GS_RUN(test_owed_twice_written_back_once);
+    GS_RUN(test_taken_back_lines_are_invalidated);
+    GS_RUN(test_fetch_on_write_owed);
     return gs_check_report();
 }

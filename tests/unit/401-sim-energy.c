@@ -83,7 +83,7 @@ static void test_sums(void)
     GS_CHECK_EQ(500u + 4800u + 4000000u + 3360u + 8000u + 1056u + 80000u + 450u +
                 36000u + 600u + 12000000u, e.total);
     GS_CHECK_EQ(16134u, e.edp);                        /* 16134766 fJ / 10^6 x 1000 */
-    GS_CHECK_EQ(e.edp * 1000u, e.ed2p);
+    GS_CHECK_EQ(16134766u, e.ed2p);                    /* 16.134766 nJ x 10^6 us^2 */
 }
 
 static void test_saturation(void)
