@@ -574,12 +574,10 @@ void gs_memsys_l2_resize(gs_memsys *sys, uint32_t ways, uint64_t core_cycle)
 void gs_memsys_l2_flush_totals(const gs_memsys *sys, uint64_t *writebacks,
                                uint64_t *dirty_sets)
 {
-    uint32_t i;
-    *writebacks = *dirty_sets = 0;
-    for (i = 0; sys->parts.params.l2_present && i < sys->parts.n_subs; i++) {
-        *writebacks += sys->parts.subs[i].l2.stats.flush_writebacks;
-        *dirty_sets += sys->parts.subs[i].l2.stats.flush_dirty_sets;
-    }
+    gs_cache_stats l2;
+    gs_partitions_l2_stats(&sys->parts, &l2);   /* the slices' counters, summed */
+    *writebacks = l2.flush_writebacks;
+    *dirty_sets = l2.flush_dirty_sets;
 }
 
 gs_status gs_memsys_set_dram_owner(gs_memsys *sys, gs_dram_schedule_fn schedule, void *ctx,
