@@ -18,13 +18,21 @@
   fetches on a write miss) runs GREEN on histogram256 to the end: an SM whose
   CTAs are gone keeps taking replies while such a fetch is outstanding (it
   deadlocked at cycle 300000 when the SM stopped at its last CTA).
+- Over time and per page (Fig. 54 and 51) on hotspot, whose loads all fall
+  in its regions: the samples CSV's per-region L1 loads and L2 reads, summed
+  over regions and periods, are the run's L1D and L2 read lookups exactly;
+  each region's page histograms count its pages; the statistics leave the
+  run's cycles alone, and the report draws each region's hit rates.
 """
+import csv
 import os
+import subprocess
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gpusim_run import run_ok  # noqa: E402
+from gpusim_run import GPUSIM, ROOT, run_ok  # noqa: E402
 
 VADD = "examples/workloads/vectoradd.gsw"
 
@@ -100,6 +108,43 @@ class Green(unittest.TestCase):
         self.assertEqual(n(s, "green_trainings"), 1)   # the second kernel is shorter
         self.assertGreater(n(s, "green_l1_bypassed_loads"), 0)
         self.assertEqual(sum(way_cycles(s, 16)), n(s, "gpu_tot_sim_cycle"))
+
+    def test_region_hit_rates_over_time_and_per_page(self):
+        base = ("--workload", "hs:small", "-gs_mechanisms", "green", "-gs_green_racr", "naive")
+        plain = run_ok(*base)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "samples.csv")
+            s = run_ok(*base, "-gs_sample_cycles", "10000", "-gs_green_pages", "4096",
+                       "--samples-csv", path)
+            with open(path) as f:
+                rows = list(csv.DictReader(f))
+            report = subprocess.run([GPUSIM, "report", "--out", os.path.join(tmp, "r.html"),
+                                     path], cwd=ROOT, stderr=subprocess.PIPE)
+            self.assertEqual(report.returncode, 0, report.stderr.decode())
+            with open(os.path.join(tmp, "r.html")) as f:
+                html = f.read()
+        self.assertIn("L1D hit rate per region over time", html)
+        self.assertIn("L2 hit rate per region over time", html)
+        self.assertIn("region 1", html)
+        self.assertNotIn("region 2", html)   # temp_dst: stored, never read
+        self.assertEqual(s["gpu_tot_sim_cycle"], plain["gpu_tot_sim_cycle"])
+        self.assertEqual(n(s, "green_unregioned_loads"), 0)
+        self.assertEqual(int(rows[-1]["cycle"]), n(s, "gpu_tot_sim_cycle"))
+
+        def column_sum(word):
+            return sum(int(row["green_r%d_%s" % (r, word)]) for row in rows for r in range(16))
+        self.assertEqual(column_sum("l1_loads"), n(s, "L1D_total_cache_read_accesses"))
+        self.assertEqual(column_sum("l2_reads"), n(s, "L2_total_cache_read_accesses"))
+        self.assertGreater(column_sum("l2_hits"), 0)
+        self.assertLessEqual(column_sum("l2_hits"), column_sum("l2_reads"))
+        regions = 3   # hotspot's power, temp_src, temp_dst
+        self.assertIn("green_pages_r2_l2_hit_0_10", s)
+        self.assertNotIn("green_pages_r3_l1_hit_0_10", s)
+        tracked = sum(n(s, "green_pages_r%d_l%d_hit_%d_%d" % (r, lv, t * 10, t * 10 + 10))
+                      for r in range(regions) for lv in (1, 2) for t in range(10))
+        self.assertEqual(tracked, n(s, "green_pages_tracked"))
+        self.assertGreater(tracked, 0)
+        self.assertEqual(n(s, "green_pages_untracked_lookups"), 0)
 
     def test_off_adds_nothing(self):
         s = run_ok("--workload", VADD)

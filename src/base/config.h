@@ -336,6 +336,8 @@ typedef struct gs_config {
     uint32_t green_train_cycles;           /* -gs_green_train_cycles: core cycles */
     uint32_t green_l1_threshold;           /* -gs_green_l1_threshold: hundredths of a percent */
     uint32_t green_l2_threshold;           /* -gs_green_l2_threshold */
+    uint32_t green_pages;                  /* -gs_green_pages: page slots (0 = off) */
+    uint32_t green_page_bytes;             /* -gs_green_page_bytes: a power of two */
     /* the energy model (src/sim/energy.c; README "Energy model"): femtojoules */
     uint32_t energy;                       /* -gs_energy: report energy statistics */
     uint32_t energy_warp_inst_fj;          /* -gs_energy_warp_inst_fj: per warp instruction */

@@ -172,6 +172,10 @@ static gs_status check_policy_choices(gs_config *cfg, gs_diag *diag)
         return gs_config_error_at(cfg, gs_option_find("gs_drrip_leader_sets", 20), diag,
                                   "-gs_drrip_leader_sets %u is not a power of two (leaders are "
                                   "one per constituency of sets/N sets)", (unsigned)l);
+    if ((cfg->green_page_bytes & (cfg->green_page_bytes - 1u)) != 0)
+        return gs_config_error_at(cfg, gs_option_find("gs_green_page_bytes", 19), diag,
+                                  "-gs_green_page_bytes %u is not a power of two",
+                                  (unsigned)cfg->green_page_bytes);
     st = check_drrip(cfg, "gs_l1d_policy", cfg->l1d_policy, cfg->l1d_mode, "gpgpu_cache:dl1",
                      &cfg->dl1, diag);
     if (st == GS_OK)

@@ -496,6 +496,11 @@ const gs_option gs_options[] = {
         "percent; 100 = 1%) bypasses the L1D (0: never)"),
     U32("gs_green_l2_threshold", green_l2_threshold, "100", 0, 10000,
         "green: likewise for the L2 (the thesis's Fig. 52 bounds it in (0.036%, 2.2%))"),
+    U32("gs_green_pages", green_pages, "0", 0, 1u << 24,
+        "green: page slots for per-page hit rates (Fig. 51; 32 bytes each): each kernel's "
+        "regions' pages, in region order, up to this many; 0 = off"),
+    U32("gs_green_page_bytes", green_page_bytes, "4096", 1, 1u << 30,
+        "green: the page size of -gs_green_pages, a power of two"),
     /* ---- the energy model (src/sim/energy.c; README "Energy model") ---- */
     U32("gs_energy", energy, "0", 0, 1,
         "1 reports energy by event count (energy_*, pJ): per unit, total, EDP and ED^2P"),

@@ -338,11 +338,31 @@ static int read_study_csv(const char *path, const char *text, size_t length, gs_
 
 /* ---- the samples CSV ---- */
 
+/* The header from p on (each column after a comma) starts with GREEN's
+ * per-region columns (mech/green.c: green_r<r>_l1_loads, _l1_hits,
+ * _l2_reads, _l2_hits for r = 0..15). */
+static int green_columns(const char *p, const char *le)
+{
+    static const char *const word[GS_REP_GREEN_WORDS] = {
+        "l1_loads", "l1_hits", "l2_reads", "l2_hits"
+    };
+    uint32_t r, w;
+    for (r = 0; r < GS_REP_GREEN_REGIONS; r++)
+        for (w = 0; w < GS_REP_GREEN_WORDS; w++) {
+            char want[40];
+            size_t n = (size_t)snprintf(want, sizeof want, ",green_r%u_%s", (unsigned)r, word[w]);
+            if ((size_t)(le - p) < n || memcmp(p, want, n) || (p + n < le && p[n] != ','))
+                return 0;
+            p += n;
+        }
+    return 1;
+}
+
 static int read_samples(const char *path, const char *text, size_t length, gs_rep_samples *s)
 {
     cursor c;
     const char *ls = text, *le = text, *p;
-    uint32_t rows = 0, col;
+    uint32_t rows = 0, col, extra;
     size_t i;
     memset(&c, 0, sizeof c);
     c.path = path;
@@ -371,13 +391,19 @@ static int read_samples(const char *path, const char *text, size_t length, gs_re
         }
         snprintf(want, sizeof want, ",sm%u_thread_insts", (unsigned)s->n_sms);
         n = strlen(want);
-        if ((size_t)(le - p) < n || memcmp(p, want, n) || (p + n < le && p[n] != ','))
+        if ((size_t)(le - p) < n || memcmp(p, want, n) || (p + n < le && p[n] != ',')) {
+            if (s->n_sms > 0 && (size_t)(le - p) > 3u && memcmp(p, ",sm", 3) != 0)
+                break;   /* a mechanism's columns follow (mech/mech.h gs_mech_samples) */
             return bad(&c, p + 1, "expected the next SM's column (smN_thread_insts)");
+        }
         p += n;
     }
     if (s->n_sms == 0)
         return bad(&c, le, "the samples CSV has no per-SM columns");
-    s->cols = GS_SAMPLE_PER_SM + s->n_sms;
+    s->green = green_columns(p, le) ? GS_SAMPLE_PER_SM + s->n_sms : 0u;
+    for (extra = 0; p < le; p++)   /* every mechanism's, kept; GREEN's drawn */
+        extra += *p == ',';
+    s->cols = GS_SAMPLE_PER_SM + s->n_sms + extra;
     for (i = 0; i < length; i++)
         rows += text[i] == '\n';
     rows++;

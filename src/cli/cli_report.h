@@ -61,10 +61,15 @@ typedef struct gs_rep_study {
 } gs_rep_study;
 
 /* A samples CSV: the columns after `cycle,cycles` are sim/gpu.h's GS_SAMPLE_*
- * order, GS_SAMPLE_PER_SM of them, then one per SM. */
+ * order, GS_SAMPLE_PER_SM of them, then one per SM, then the mechanisms'
+ * (mech/mech.h gs_mech_samples); GREEN's per-region lookups and hits are
+ * drawn (green: the column of green_r0_l1_loads, 0 when absent). */
+#define GS_REP_GREEN_REGIONS 16u
+#define GS_REP_GREEN_WORDS 4u
 typedef struct gs_rep_samples {
     char title[GS_REP_LABEL_MAX];
-    uint32_t rows, n_sms, cols;      /* cols = GS_SAMPLE_PER_SM + n_sms */
+    uint32_t rows, n_sms, cols;      /* cols = GS_SAMPLE_PER_SM + n_sms + mechanisms' */
+    uint32_t green;
     uint64_t *start, *end;           /* [rows] the period's first cycle and the one after */
     uint64_t *cell;                  /* [rows][cols] */
 } gs_rep_samples;

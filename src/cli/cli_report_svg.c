@@ -709,11 +709,47 @@ static void ratio_series(const gs_rep_samples *s, series *out, int num_col, int 
     }
 }
 
+/* GREEN's per-region hit rates at one level (seed-003 Fig. 54): one line per
+ * region id with lookups, the first 8 of them. */
+static void green_figure(FILE *f, const gs_rep_samples *s, uint32_t *figure, series *ser,
+                         uint32_t level)
+{
+    char caption[4u * GS_REP_LABEL_MAX], title[64];
+    static char names[GS_REP_GREEN_REGIONS][16];
+    uint32_t r, n = 0, shown = 0, row;
+    for (r = 0; r < GS_REP_GREEN_REGIONS; r++) {
+        uint32_t lookups = s->green + r * GS_REP_GREEN_WORDS + 2u * level;
+        uint64_t any = 0;
+        for (row = 0; row < s->rows; row++)
+            any |= s->cell[(size_t)row * s->cols + lookups];
+        if (!any)
+            continue;
+        shown++;
+        if (n == 8u)
+            continue;
+        snprintf(names[r], sizeof names[r], "region %u", (unsigned)r);
+        ser[n].name = names[r];
+        ratio_series(s, &ser[n], (int)lookups + 1, (int)lookups, 100u);
+        n++;
+    }
+    if (n == 0)
+        return;
+    snprintf(title, sizeof title, "%s hit rate per region over time", level ? "L2" : "L1D");
+    snprintf(caption, sizeof caption,
+             "Figure %u. %s: hits per lookup (percent) of each memory region at the %s in "
+             "each period (GREEN's green_r<N>_%s columns; seed-003 Fig. 54)%s. A region is "
+             "the running kernel's N-th memory object; a lookup RAC bypassed is not made; "
+             "a gap is a period without lookups.", (unsigned)++*figure, s->title,
+             level ? "L2" : "L1D", level ? "l2_*" : "l1_*",
+             shown > n ? "; the first 8 regions with lookups" : "");
+    line_chart(f, s, *figure, title, "hit rate (%)", caption, ser, n, 100u * SCALE, 0u, 1);
+}
+
 void gs_rep_sample_figures(FILE *f, const gs_rep_samples *s, uint32_t *figure)
 {
-    static uint64_t value[4][1u << 16];
-    static uint8_t valid[4][1u << 16];
-    series ser[4];
+    static uint64_t value[8][1u << 16];
+    static uint8_t valid[8][1u << 16];
+    series ser[8];
     char caption[4u * GS_REP_LABEL_MAX];
     uint64_t mem = 0;
     uint32_t r, i;
@@ -723,7 +759,7 @@ void gs_rep_sample_figures(FILE *f, const gs_rep_samples *s, uint32_t *figure)
     };
     if (s->rows == 0)
         return;
-    for (i = 0; i < 4u; i++) {
+    for (i = 0; i < 8u; i++) {
         ser[i].value = value[i];
         ser[i].valid = valid[i];
     }
@@ -792,6 +828,10 @@ void gs_rep_sample_figures(FILE *f, const gs_rep_samples *s, uint32_t *figure)
             "periods merged into at most %u columns.", (unsigned)++*figure, s->title,
             (unsigned)HEAT_BINS);
     heat_map(f, s, *figure, caption);
+    if (s->green) {
+        green_figure(f, s, figure, ser, 0u);
+        green_figure(f, s, figure, ser, 1u);
+    }
 }
 
 /* ---- CIAO's interference matrix (seed-001 Fig. 4a) ---- */

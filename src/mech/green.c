@@ -56,6 +56,22 @@
  *   from the kernel's own loads and stores at the L1D; it is reported, and
  *   no decision uses it.
  *
+ * Over time (Fig. 54), with -gs_sample_cycles S: the samples CSV gains, per
+ * region id r (0-15), the loads looked up at the L1D and their hits and the
+ * reads looked up at the L2 and their hits, all SMs, whole run
+ * (green_r<r>_l1_loads, _l1_hits, _l2_reads, _l2_hits); each row gives a
+ * period's increase, so hits / lookups is the region's hit rate in it. A
+ * region id names the running kernel's r-th object (argument order); a
+ * request RAC bypasses at a level is not looked up there and is not counted.
+ *
+ * Per page (Fig. 51), with -gs_green_pages N: each kernel's regions get up
+ * to N page slots of -gs_green_page_bytes bytes, in region order (pages past
+ * the N-th are not tracked: their lookups are counted as untracked); at the
+ * kernel's end every tracked page with a lookup at a level adds one to its
+ * region id's histogram of page hit rates at that level, in tenths
+ * (green_pages_r<r>_<level>_hit_<lo>_<hi>, percent; 100% in the top tenth).
+ * A flat region, as Fig. 51 shows, puts its pages in one or two tenths.
+ *
  * Statistics (green_ prefix): kernels and completed trainings, regions and
  * their classes, bypass bits set per level (summed over SMs and kernels),
  * bypassed requests per level, loads after training in no region (asked at
@@ -65,17 +81,23 @@
  */
 #include <string.h>
 
+#include "base/fmt.h"
 #include "mech/mech.h"
 #include "mem/memsys.h"
 
 enum { GREEN_L1 = 0, GREEN_L2 = 1, GREEN_LEVELS = 2 };
 enum { GREEN_RACR_OFF = 0, GREEN_RACR_NAIVE = 1, GREEN_RACR_FULL = 2 };
 
-/* One SM's training counts for one region (Fig. 52). */
+/* One SM's training counts for one region (Fig. 52); also a page's counts. */
 typedef struct green_count {
     uint64_t accesses[GREEN_LEVELS];
     uint64_t hits[GREEN_LEVELS];
 } green_count;
+
+/* Sample columns per region: L1 lookups, L1 hits, L2 lookups, L2 hits. */
+#define GREEN_SAMPLE_WORDS 4u
+#define GREEN_SAMPLE_COLUMNS (GS_REGIONS_MAX * GREEN_SAMPLE_WORDS)
+#define GREEN_TENTHS 10u
 
 typedef struct gs_green {
     const gs_regions *regions;
@@ -90,7 +112,7 @@ typedef struct gs_green {
     uint64_t l2_bytes;             /* all slices */
     green_count *count;            /* [n_sms][GS_REGIONS_MAX] */
     uint8_t *bypass;               /* [n_sms][GS_REGIONS_MAX]: bit GREEN_L1, bit GREEN_L2 */
-    /* arena layout after the struct: count[], cycles_at[], bypass[] */
+    /* arena layout after the struct: count[], pages[], sample_rows[], cycles_at[], bypass[] */
     uint8_t seen_load[GS_REGIONS_MAX], seen_store[GS_REGIONS_MAX];
     /* RACR */
     uint32_t ways;                 /* active now */
@@ -102,6 +124,19 @@ typedef struct gs_green {
     /* statistics */
     uint64_t kernels, trainings, regions_seen, unlisted, class_count[3];
     uint64_t bypass_bits[GREEN_LEVELS], bypassed[GREEN_LEVELS], unregioned, resizes;
+    /* over time (Fig. 54): whole-run lookups and hits per region id, and the
+     * samples' copies of them ([GS_MECH_MAX_SAMPLES][GREEN_SAMPLE_COLUMNS];
+     * NULL without -gs_sample_cycles) */
+    uint64_t totals[GREEN_SAMPLE_COLUMNS];
+    uint64_t *sample_rows;
+    /* per page (Fig. 51): the running kernel's page counts, each region's
+     * first slot and slots, and the histograms of finished kernels' pages */
+    green_count *pages;            /* [page_slots]; NULL: off */
+    uint32_t page_slots, page_shift;
+    uint32_t page_first[GS_REGIONS_MAX], page_count[GS_REGIONS_MAX];
+    uint32_t regions_max;          /* the most regions one kernel had */
+    uint64_t page_hist[GS_REGIONS_MAX][GREEN_LEVELS][GREEN_TENTHS];
+    uint64_t pages_untracked;      /* lookups into regions' pages past the slots */
 } gs_green;
 
 static uint32_t l2_ways_of(const gs_config *cfg)
@@ -109,10 +144,18 @@ static uint32_t l2_ways_of(const gs_config *cfg)
     return cfg->dl2.enabled ? cfg->dl2.assoc : 0u;
 }
 
+static size_t sample_bytes(const gs_config *cfg)
+{
+    return cfg->sample_cycles ? (size_t)GS_MECH_MAX_SAMPLES * GREEN_SAMPLE_COLUMNS *
+                                sizeof(uint64_t) : 0u;
+}
+
 static size_t green_bytes(const gs_config *cfg)
 {
     size_t slots = (size_t)gs_config_n_sms(cfg) * GS_REGIONS_MAX;
+    /* the uint64_t arrays first, the byte array last (alignment) */
     return sizeof(gs_green) + slots * sizeof(green_count) +
+           (size_t)cfg->green_pages * sizeof(green_count) + sample_bytes(cfg) +
            ((size_t)l2_ways_of(cfg) + 1u) * sizeof(uint64_t) + slots;
 }
 
@@ -159,6 +202,44 @@ static uint64_t regions_bytes(const gs_green *g, int bypassed_only)
     return total;
 }
 
+/* The kernel's regions' pages take the slots in region order, each region
+ * as many as it has pages while slots remain. */
+static void assign_pages(gs_green *g)
+{
+    uint32_t r, next = 0;
+    memset(g->pages, 0, (size_t)g->page_slots * sizeof(green_count));
+    memset(g->page_first, 0, sizeof g->page_first);
+    memset(g->page_count, 0, sizeof g->page_count);
+    for (r = 0; r < g->regions->count; r++) {
+        uint64_t pages = (g->regions->r[r].bytes >> g->page_shift) +
+                         ((g->regions->r[r].bytes & ((1ull << g->page_shift) - 1u)) != 0);
+        uint32_t left = g->page_slots - next;
+        g->page_first[r] = next;
+        g->page_count[r] = pages < left ? (uint32_t)pages : left;
+        next += g->page_count[r];
+    }
+}
+
+/* The tenth of [0, 100%] that hits / lookups falls in (100% in the last). */
+static uint32_t tenth_of(uint64_t hits, uint64_t lookups)
+{
+    uint64_t t = hits * GREEN_TENTHS / lookups;
+    return t >= GREEN_TENTHS ? GREEN_TENTHS - 1u : (uint32_t)t;
+}
+
+/* Add the kernel's pages with a lookup to hist (the histograms so far). */
+static void fold_pages(const gs_green *g, uint64_t hist[GS_REGIONS_MAX][GREEN_LEVELS][GREEN_TENTHS])
+{
+    uint32_t r, p, lv;
+    for (r = 0; r < g->regions->count; r++)
+        for (p = 0; p < g->page_count[r]; p++) {
+            const green_count *c = &g->pages[g->page_first[r] + p];
+            for (lv = 0; lv < GREEN_LEVELS; lv++)
+                if (c->accesses[lv] != 0)
+                    hist[r][lv][tenth_of(c->hits[lv], c->accesses[lv])]++;
+        }
+}
+
 static void kernel_launch(gs_green *g, uint64_t cycle)
 {
     g->kernels++;
@@ -168,6 +249,10 @@ static void kernel_launch(gs_green *g, uint64_t cycle)
     memset(g->bypass, 0, (size_t)g->n_sms * GS_REGIONS_MAX);
     memset(g->seen_load, 0, sizeof g->seen_load);
     memset(g->seen_store, 0, sizeof g->seen_store);
+    if (g->regions->count > g->regions_max)
+        g->regions_max = g->regions->count;
+    if (g->pages != NULL)
+        assign_pages(g);
     g->training = 1;
     g->wake = cycle + g->train_cycles - 1u;
     g->mark = cycle;
@@ -208,6 +293,10 @@ static void kernel_finish(gs_green *g, uint64_t cycle)
         if (g->seen_load[r] || g->seen_store[r])   /* RO 0, WO 1, RW 2 */
             g->class_count[g->seen_store[r] ? (g->seen_load[r] ? 2u : 1u) : 0u]++;
     }
+    if (g->pages != NULL) {
+        fold_pages(g, g->page_hist);
+        memset(g->pages, 0, (size_t)g->page_slots * sizeof(green_count));
+    }
     g->training = 0;
     g->wake = GS_WAKE_NONE;
     g->open = 0;
@@ -217,13 +306,15 @@ static void kernel_finish(gs_green *g, uint64_t cycle)
     }
 }
 
-/* A load at the L1D or a read at the L2 in training (HIT and HIT_RESERVED
- * are hits); stores mark the region's class. */
+/* A load at the L1D or a read at the L2 (HIT and HIT_RESERVED are hits):
+ * the whole-run and page counts, and in training the SM's; stores mark the
+ * region's class. */
 static void observe(gs_green *g, const gs_event *ev)
 {
     unsigned lv = ev->kind == GS_EV_L2_ACCESS ? GREEN_L2 : GREEN_L1;
     uint32_t sm = lv == GREEN_L1 ? ev->unit : ev->origin.sm;
     uint32_t r = gs_region_of(g->regions, ev->addr);
+    uint64_t hit;
     green_count *c;
     if (r == GS_REGION_NONE || sm >= g->n_sms || ev->outcome == GS_OUTCOME_RESERVATION_FAIL)
         return;
@@ -233,11 +324,51 @@ static void observe(gs_green *g, const gs_event *ev)
         else
             g->seen_load[r] = 1;
     }
-    if (!g->training || ev->is_write)
+    if (ev->is_write)
+        return;
+    hit = (uint64_t)(ev->outcome != GS_OUTCOME_MISS);
+    g->totals[r * GREEN_SAMPLE_WORDS + 2u * lv]++;
+    g->totals[r * GREEN_SAMPLE_WORDS + 2u * lv + 1u] += hit;
+    if (g->pages != NULL) {
+        uint64_t p = (ev->addr - g->regions->r[r].base) >> g->page_shift;
+        if (p < g->page_count[r]) {
+            c = &g->pages[g->page_first[r] + (uint32_t)p];
+            c->accesses[lv]++;
+            c->hits[lv] += hit;
+        } else
+            g->pages_untracked++;
+    }
+    if (!g->training)
         return;
     c = &g->count[sm * GS_REGIONS_MAX + r];
     c->accesses[lv]++;
-    c->hits[lv] += (uint64_t)(ev->outcome != GS_OUTCOME_MISS);
+    c->hits[lv] += hit;
+}
+
+/* ---- sample columns (mech/mech.h gs_mech_samples) ---- */
+
+static void green_sample_name(const void *ctx, uint32_t column, char *buf, size_t size)
+{
+    static const char *const word[GREEN_SAMPLE_WORDS] = {
+        "l1_loads", "l1_hits", "l2_reads", "l2_hits"
+    };
+    (void)ctx;
+    gs_fmt(buf, size, "green_r%u_%s", (unsigned)(column / GREEN_SAMPLE_WORDS),
+           word[column % GREEN_SAMPLE_WORDS]);
+}
+
+static void green_sample_take(void *ctx, uint32_t sample)
+{
+    gs_green *g = ctx;
+    memcpy(&g->sample_rows[(size_t)sample * GREEN_SAMPLE_COLUMNS], g->totals, sizeof g->totals);
+}
+
+static uint64_t green_sample_value(const void *ctx, uint32_t sample, uint32_t column)
+{
+    const gs_green *g = ctx;
+    if (sample == GS_MECH_SAMPLE_NOW)
+        return g->totals[column];
+    return g->sample_rows[(size_t)sample * GREEN_SAMPLE_COLUMNS + column];
 }
 
 static void green_event(void *ctx, const gs_event *ev)
@@ -314,6 +445,25 @@ static gs_status green_init(void *state, const gs_mech_env *env, gs_mech_hooks *
     g->wake = GS_WAKE_NONE;
     g->count = (green_count *)(void *)next;
     next += slots * sizeof(green_count);
+    if (cfg->green_pages != 0) {
+        uint32_t b = cfg->green_page_bytes;
+        if (b == 0 || (b & (b - 1u)) != 0)
+            return gs_diag_set(diag, GS_E_CONFIG, NULL, 0, 0, "green: -gs_green_page_bytes %u "
+                               "is not a power of two", (unsigned)b);
+        g->pages = (green_count *)(void *)next;
+        g->page_slots = cfg->green_pages;
+        while ((1ull << g->page_shift) < b)
+            g->page_shift++;
+        next += (size_t)g->page_slots * sizeof(green_count);
+    }
+    if (cfg->sample_cycles) {
+        g->sample_rows = (uint64_t *)(void *)next;
+        next += sample_bytes(cfg);
+        hooks->samples.columns = GREEN_SAMPLE_COLUMNS;
+        hooks->samples.name = green_sample_name;
+        hooks->samples.take = green_sample_take;
+        hooks->samples.value = green_sample_value;
+    }
     g->cycles_at = (uint64_t *)(void *)next;
     next += ((size_t)l2_ways_of(cfg) + 1u) * sizeof(uint64_t);
     g->bypass = next;
@@ -337,10 +487,38 @@ static gs_status green_init(void *state, const gs_mech_env *env, gs_mech_hooks *
 
 #define GREEN_STATS 12u
 #define GREEN_RACR_STATS 5u
+#define GREEN_PAGE_STATS (2u + GS_REGIONS_MAX * GREEN_LEVELS * GREEN_TENTHS)
 
 static uint32_t green_stats_count(const gs_config *cfg)
 {
-    return GREEN_STATS + (cfg->green_racr != GREEN_RACR_OFF ? GREEN_RACR_STATS + l2_ways_of(cfg) : 0u);
+    return GREEN_STATS + (cfg->green_racr != GREEN_RACR_OFF ? GREEN_RACR_STATS + l2_ways_of(cfg) : 0u) +
+           (cfg->green_pages != 0 ? GREEN_PAGE_STATS : 0u);
+}
+
+/* The page histograms of the regions ids up to the most one kernel had; a
+ * kernel a cap or an interrupt stopped (no KERNEL_FINISH) adds its pages. */
+static void report_pages(const gs_green *g, gs_stats *stats)
+{
+    uint64_t hist[GS_REGIONS_MAX][GREEN_LEVELS][GREEN_TENTHS];
+    char name[GS_STAT_NAME_MAX];
+    uint64_t tracked = 0;
+    uint32_t r, lv, t;
+    memcpy(hist, g->page_hist, sizeof hist);
+    if (g->open)
+        fold_pages(g, hist);
+    for (r = 0; r < GS_REGIONS_MAX; r++)
+        for (lv = 0; lv < GREEN_LEVELS; lv++)
+            for (t = 0; t < GREEN_TENTHS; t++)
+                tracked += hist[r][lv][t];
+    gs_stats_put_count(stats, "green_pages_tracked", tracked);
+    gs_stats_put_count(stats, "green_pages_untracked_lookups", g->pages_untracked);
+    for (r = 0; r < g->regions_max; r++)
+        for (lv = 0; lv < GREEN_LEVELS; lv++)
+            for (t = 0; t < GREEN_TENTHS; t++) {
+                gs_fmt(name, sizeof name, "green_pages_r%u_l%u_hit_%u_%u", (unsigned)r,
+                       (unsigned)(lv + 1u), (unsigned)(t * 10u), (unsigned)(t * 10u + 10u));
+                gs_stats_put_count(stats, name, hist[r][lv][t]);
+            }
 }
 
 static void green_report(const void *state, gs_stats *stats)
@@ -361,6 +539,8 @@ static void green_report(const void *state, gs_stats *stats)
     gs_stats_put_count(stats, "green_l1_bypassed_loads", g->bypassed[GREEN_L1]);
     gs_stats_put_count(stats, "green_l2_bypassed_reads", g->bypassed[GREEN_L2]);
     gs_stats_put_count(stats, "green_unregioned_loads", g->unregioned);
+    if (g->pages != NULL)
+        report_pages(g, stats);
     if (g->racr == GREEN_RACR_OFF)
         return;
     gs_memsys_l2_flush_totals(g->memsys, &writebacks, &dirty_sets);

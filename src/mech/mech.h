@@ -51,6 +51,24 @@ typedef struct gs_mech_env {
     const uint64_t *core_cycle;
 } gs_mech_env;
 
+/* Columns a mechanism adds to the time-series samples (-gs_sample_cycles S;
+ * sim/gpu_samples.c, the --samples-csv file): counters that only grow, whose
+ * per-period increases the CSV shows after the GPU's own columns. The
+ * mechanism keeps its rows in its own state (sized from the configuration,
+ * at most GS_MECH_MAX_SAMPLES, as the GPU's table): take(ctx, i) records
+ * sample i when the GPU records its own (a clock jump that passes several
+ * sample cycles takes each, with equal values), value(ctx, i, c) reads
+ * column c of sample i, or of the counters now with GS_MECH_SAMPLE_NOW (the
+ * CSV's last row, at the run's end). */
+#define GS_MECH_MAX_SAMPLES 1024u
+#define GS_MECH_SAMPLE_NOW 0xFFFFFFFFu
+typedef struct gs_mech_samples {
+    uint32_t columns;            /* 0: none */
+    void (*name)(const void *ctx, uint32_t column, char *buf, size_t size);
+    void (*take)(void *ctx, uint32_t sample);
+    uint64_t (*value)(const void *ctx, uint32_t sample, uint32_t column);
+} gs_mech_samples;
+
 /* What a mechanism hooks into the machine at init (either may stay empty):
  * its event subscription and its per-request decider (base/event.h). The
  * caller sets ctx and name of both to the mechanism's state and name. */
@@ -62,6 +80,7 @@ typedef struct gs_mech_hooks {
     uint32_t stage_flags;          /* GS_STAGE_* requests with stage_pick */
     gs_dram_schedule_fn dram_schedule;   /* non-NULL: it takes every DRAM channel's
                                           * request choice (mem/dsched.h) */
+    gs_mech_samples samples;       /* columns 0: adds none */
 } gs_mech_hooks;
 
 typedef struct gs_mech_ops {

@@ -26,6 +26,7 @@
  */
 #include "sim/energy.h"
 
+#include "fp/fpmath_soft.h"
 #include "mem/memsys.h"
 
 #define ENERGY_STATS 11u
@@ -48,11 +49,8 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 /* floor(a x b / d), exact over 128 bits, saturated at 2^64 - 1 (d > 0). */
 uint64_t gs_energy_mul_div(uint64_t a, uint64_t b, uint64_t d)
 {
-    uint64_t a_hi = a >> 32, a_lo = a & 0xFFFFFFFFu, b_hi = b >> 32, b_lo = b & 0xFFFFFFFFu;
-    uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo, lo_hi = a_lo * b_hi;
-    uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + (lo_hi & 0xFFFFFFFFu);
-    uint64_t hi = a_hi * b_hi + (hi_lo >> 32) + (lo_hi >> 32) + (cross >> 32);
-    uint64_t lo = (cross << 32) | (lo_lo & 0xFFFFFFFFu);
+    gs_u128 product = gs_u128_mul64(a, b);   /* the soft-float layer's exact product */
+    uint64_t hi = product.hi, lo = product.lo;
     uint64_t q = 0, r = 0;
     int bit;
     if (hi >= d)

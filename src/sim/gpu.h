@@ -62,6 +62,9 @@
 #include "sim/frontend_ptx.h"
 
 #define GS_SIM_MAX_SAMPLES 1024u   /* samples kept (-gs_sample_cycles; later ones dropped) */
+#if GS_SIM_MAX_SAMPLES != GS_MECH_MAX_SAMPLES
+#error "a mechanism's sample rows and the GPU's must match (mech/mech.h)"
+#endif
 
 /* The columns of one time-series sample (gpu_samples.c): resident warps at
  * the sample, then counters so far, then each SM's committed thread
@@ -127,6 +130,7 @@ typedef struct gs_gpu {
     uint32_t *warp_cta;               /* [n_sms * warps per SM]: the bus's CTA table */
     const gs_mech_ops *mech_ops[GS_MECH_ENABLED_MAX];   /* enabled mechanisms, in order */
     void *mech_state[GS_MECH_ENABLED_MAX];
+    gs_mech_samples mech_samples[GS_MECH_ENABLED_MAX];   /* their sample columns */
     uint32_t n_mechs;
     gs_event_trace trace;             /* -gs_event_trace (sim/event_trace.h) */
     uint64_t period_ps[4];            /* core, icnt, l2, dram */

@@ -7,6 +7,8 @@
  * resident warps at that moment. The table is fixed: GS_SIM_MAX_SAMPLES rows
  * of GS_SAMPLE_PER_SM + n_sms 64-bit counters, carved from the arena only
  * when sampling is on (later samples are counted as dropped, never stored).
+ * Enabled mechanisms may add columns after these (mech/mech.h
+ * gs_mech_samples), kept in their own state and written in list order.
  * All integers; the CSV rendering gives each period's differences, and the
  * report (src/cli/cli_report*.c) draws from it.
  *
@@ -96,6 +98,7 @@ static void read_counters(const gs_gpu *gpu, uint64_t *row)
 void gs_sim_take_samples(gs_gpu *gpu)
 {
     uint64_t *first = NULL;
+    uint32_t m;
     while (gpu->next_sample <= gpu->cycle) {
         if (gpu->num_samples < GS_SIM_MAX_SAMPLES) {
             uint64_t *row = gpu->sample_table + (size_t)gpu->num_samples * gpu->sample_cols;
@@ -103,6 +106,9 @@ void gs_sim_take_samples(gs_gpu *gpu)
                 read_counters(gpu, first = row);
             else   /* skipped over by a clock jump: the same values */
                 memcpy(row, first, gpu->sample_cols * sizeof *row);
+            for (m = 0; m < gpu->n_mechs; m++)   /* the mechanisms' columns (mech/mech.h) */
+                if (gpu->mech_samples[m].columns != 0)
+                    gpu->mech_samples[m].take(gpu->mech_state[m], gpu->num_samples);
             gpu->num_samples++;
         } else
             gpu->samples_dropped++;
@@ -122,13 +128,21 @@ uint64_t gs_sim_sample(const gs_gpu *gpu, uint32_t sample, uint32_t column)
 void gs_sim_write_samples_csv(const gs_gpu *gpu, const gs_sink *sink)
 {
     uint64_t prev_cycle = 0;
-    uint32_t i, c, rows = gpu->num_samples;
+    uint32_t i, c, m, rows = gpu->num_samples;
     const uint64_t *prev = NULL;
     gs_sink_puts(sink, "cycle,cycles");
     for (c = 0; c < GS_SAMPLE_PER_SM; c++)
         gs_sink_printf(sink, ",%s", fixed_column[c]);
     for (c = 0; c < gpu->n_sms; c++)
         gs_sink_printf(sink, ",sm%u_thread_insts", (unsigned)c);
+    for (m = 0; m < gpu->n_mechs; m++) {
+        const gs_mech_samples *ms = &gpu->mech_samples[m];
+        for (c = 0; c < ms->columns; c++) {
+            char name[GS_STAT_NAME_MAX];
+            ms->name(gpu->mech_state[m], c, name, sizeof name);
+            gs_sink_printf(sink, ",%s", name);
+        }
+    }
     gs_sink_puts(sink, "\n");
     for (i = 0; i <= rows; i++) {
         uint64_t live[GS_SAMPLE_PER_SM + GS_MAX_SMS];
@@ -150,6 +164,14 @@ void gs_sim_write_samples_csv(const gs_gpu *gpu, const gs_sink *sink)
                            (unsigned long long)row[GS_SAMPLE_ACTIVE_WARPS]);
             for (c = 1; c < gpu->sample_cols; c++)
                 gs_sink_printf(sink, ",%llu", (unsigned long long)(row[c] - prev[c]));
+            for (m = 0; m < gpu->n_mechs; m++) {
+                const gs_mech_samples *ms = &gpu->mech_samples[m];
+                const void *ctx = gpu->mech_state[m];
+                for (c = 0; c < ms->columns; c++)
+                    gs_sink_printf(sink, ",%llu", (unsigned long long)
+                                   (ms->value(ctx, i < rows ? i : GS_MECH_SAMPLE_NOW, c) -
+                                    ms->value(ctx, i - 1u, c)));
+            }
             gs_sink_puts(sink, "\n");
         }
         prev = row;

@@ -8,7 +8,9 @@
  * (exactly 1% stays cached, just below it bypasses; nothing measured stays
  * cached); each SM's own bits; nothing bypassed in training, after a
  * kernel's end or at the next launch; the region classes; configuration
- * errors.
+ * errors. Fig. 51 and 54's statistics: the page slots in region order, the
+ * page hit-rate histograms at their tenths' edges, pages past the slots,
+ * a kernel left open; the sample columns' names and values.
  */
 #include <string.h>
 
@@ -16,10 +18,11 @@
 #include "mem/devmem.h"
 
 static gs_config cfg;
-static uint64_t buf[1u << 14];
+static uint64_t buf[1u << 17];   /* with sample rows: 512 KB of them */
 static gs_mech_hooks hooks;
 static gs_regions regions;
 static uint32_t l1_threshold = 100;   /* the default: 1% */
+static uint32_t page_slots, page_bytes = 4096, sample_cycles;
 
 enum { R0 = 0x10000000, R1 = 0x10010000, OUTSIDE = 0x20000000, TRAIN = 1000 };
 
@@ -32,6 +35,9 @@ static gs_status setup_with(uint32_t rac, uint32_t racr, gs_diag *diag)
     cfg.green_racr = racr;
     cfg.green_train_cycles = TRAIN;
     cfg.green_l1_threshold = l1_threshold;
+    cfg.green_pages = page_slots;
+    cfg.green_page_bytes = page_bytes;
+    cfg.sample_cycles = sample_cycles;
     memset(&env, 0, sizeof env);
     env.cfg = &cfg;
     env.n_sms = 2;
@@ -233,6 +239,105 @@ static void test_config_errors(void)
                  "mode (-gs_l2_mode 0)", diag.message);
 }
 
+/* n lookups by SM 0 at `kind`'s level of the one line at addr, `hits` of them hits. */
+static void same_line(unsigned kind, uint64_t addr, unsigned n, unsigned hits)
+{
+    unsigned i;
+    for (i = 0; i < n; i++)
+        one(kind, 0, addr, i < hits ? GS_OUTCOME_HIT : GS_OUTCOME_MISS, 0);
+}
+
+static void test_page_histograms(void)
+{
+    gs_diag diag;
+    page_slots = 20;   /* R0's 16 pages, then R1's first 4 of 8 */
+    GS_CHECK_EQ(GS_OK, setup_with(1, 0, &diag));
+    page_slots = 0;
+    kernel(GS_EV_KERNEL_LAUNCH, 0);
+    same_line(GS_EV_L1D_ACCESS, R0, 10, 5);                 /* 50%: 50_60 */
+    same_line(GS_EV_L1D_ACCESS, R0 + 0x1000, 10, 10);       /* 100%: the top tenth */
+    same_line(GS_EV_L1D_ACCESS, R0 + 0x2fc0, 1000, 99);     /* 9.9%: 0_10 */
+    same_line(GS_EV_L1D_ACCESS, R0 + 0x3000, 1000, 100);    /* 10%: 10_20 */
+    one(GS_EV_L1D_ACCESS, 0, R0 + 0x4000, GS_OUTCOME_HIT_RESERVED, 0);   /* a hit: 90_100 */
+    one(GS_EV_L1D_ACCESS, 0, R0 + 0x5000, GS_OUTCOME_RESERVATION_FAIL, 0);   /* not counted */
+    one(GS_EV_L1D_ACCESS, 0, R0 + 0x6000, GS_OUTCOME_HIT, 1);   /* a store: not counted */
+    same_line(GS_EV_L2_ACCESS, R1 + 0x3fff, 3, 1);          /* R1's 4th page, 33%: 30_40 */
+    same_line(GS_EV_L2_ACCESS, R1 + 0x4000, 7, 7);          /* its 5th: no slot */
+    same_line(GS_EV_L1D_ACCESS, OUTSIDE, 4, 4);             /* no region: nothing */
+    kernel(GS_EV_KERNEL_FINISH, 5000);
+    GS_CHECK_EQ(6u, stat("green_pages_tracked"));
+    GS_CHECK_EQ(7u, stat("green_pages_untracked_lookups"));
+    GS_CHECK_EQ(1u, stat("green_pages_r0_l1_hit_50_60"));
+    GS_CHECK_EQ(2u, stat("green_pages_r0_l1_hit_90_100"));
+    GS_CHECK_EQ(1u, stat("green_pages_r0_l1_hit_0_10"));
+    GS_CHECK_EQ(1u, stat("green_pages_r0_l1_hit_10_20"));
+    GS_CHECK_EQ(0u, stat("green_pages_r0_l2_hit_0_10"));
+    GS_CHECK_EQ(1u, stat("green_pages_r1_l2_hit_30_40"));
+    GS_CHECK_EQ(0u, stat("green_pages_r1_l1_hit_90_100"));
+    /* the next kernel starts from zero; one a cap stopped adds its pages at report */
+    kernel(GS_EV_KERNEL_LAUNCH, 6000);
+    same_line(GS_EV_L1D_ACCESS, R0, 4, 1);                  /* 25%: 20_30 */
+    GS_CHECK_EQ(7u, stat("green_pages_tracked"));
+    GS_CHECK_EQ(1u, stat("green_pages_r0_l1_hit_50_60"));
+    GS_CHECK_EQ(1u, stat("green_pages_r0_l1_hit_20_30"));
+    GS_CHECK_EQ(1u, stat("green_pages_r0_l1_hit_20_30"));   /* reporting twice adds nothing */
+}
+
+static void test_page_bytes_error(void)
+{
+    gs_diag diag;
+    page_slots = 8;
+    page_bytes = 3000;
+    GS_CHECK_EQ(GS_E_CONFIG, setup_with(1, 0, &diag));
+    GS_CHECK_STR("green: -gs_green_page_bytes 3000 is not a power of two", diag.message);
+    page_bytes = 65536;   /* one page per region: R0 is one page, R1 half of one */
+    GS_CHECK_EQ(GS_OK, setup_with(1, 0, &diag));
+    page_slots = 0;
+    page_bytes = 4096;
+    kernel(GS_EV_KERNEL_LAUNCH, 0);
+    same_line(GS_EV_L1D_ACCESS, R0 + 0xffc0, 2, 2);
+    same_line(GS_EV_L1D_ACCESS, R1 + 0x7fc0, 2, 0);
+    kernel(GS_EV_KERNEL_FINISH, 100);
+    GS_CHECK_EQ(2u, stat("green_pages_tracked"));
+    GS_CHECK_EQ(1u, stat("green_pages_r0_l1_hit_90_100"));
+    GS_CHECK_EQ(1u, stat("green_pages_r1_l1_hit_0_10"));
+    GS_CHECK_EQ(0u, stat("green_pages_untracked_lookups"));
+}
+
+static void test_sample_columns(void)
+{
+    gs_diag diag;
+    char name[GS_STAT_NAME_MAX];
+    GS_CHECK_EQ(GS_OK, setup_with(1, 0, &diag));
+    GS_CHECK_EQ(0u, hooks.samples.columns);   /* without -gs_sample_cycles: none */
+    sample_cycles = 100;
+    GS_CHECK_EQ(GS_OK, setup_with(1, 0, &diag));
+    sample_cycles = 0;
+    GS_CHECK_EQ(64u, hooks.samples.columns);
+    hooks.samples.name(buf, 0, name, sizeof name);
+    GS_CHECK_STR("green_r0_l1_loads", name);
+    hooks.samples.name(buf, 7, name, sizeof name);
+    GS_CHECK_STR("green_r1_l2_hits", name);
+    hooks.samples.name(buf, 62, name, sizeof name);
+    GS_CHECK_STR("green_r15_l2_reads", name);
+    kernel(GS_EV_KERNEL_LAUNCH, 0);
+    same_line(GS_EV_L1D_ACCESS, R1, 5, 2);
+    hooks.samples.take(buf, 0);
+    same_line(GS_EV_L1D_ACCESS, R1, 3, 3);
+    same_line(GS_EV_L2_ACCESS, R0, 4, 1);
+    hooks.samples.take(buf, 1);
+    one(GS_EV_L2_ACCESS, 0, R0, GS_OUTCOME_HIT, 0);
+    GS_CHECK_EQ(5u, hooks.samples.value(buf, 0, 4));   /* r1 L1 loads */
+    GS_CHECK_EQ(2u, hooks.samples.value(buf, 0, 5));   /* r1 L1 hits */
+    GS_CHECK_EQ(0u, hooks.samples.value(buf, 0, 2));   /* r0 L2 reads */
+    GS_CHECK_EQ(8u, hooks.samples.value(buf, 1, 4));
+    GS_CHECK_EQ(5u, hooks.samples.value(buf, 1, 5));
+    GS_CHECK_EQ(4u, hooks.samples.value(buf, 1, 2));
+    GS_CHECK_EQ(1u, hooks.samples.value(buf, 1, 3));
+    GS_CHECK_EQ(5u, hooks.samples.value(buf, GS_MECH_SAMPLE_NOW, 2));   /* now */
+    GS_CHECK_EQ(2u, hooks.samples.value(buf, GS_MECH_SAMPLE_NOW, 3));
+}
+
 int main(void)
 {
     GS_RUN(test_regions);
@@ -240,5 +345,8 @@ int main(void)
     GS_RUN(test_training_and_threshold);
     GS_RUN(test_threshold_option);
     GS_RUN(test_config_errors);
+    GS_RUN(test_page_histograms);
+    GS_RUN(test_page_bytes_error);
+    GS_RUN(test_sample_columns);
     return gs_check_report();
 }
