@@ -122,6 +122,7 @@
 #include "host/routine_bpnn.c"
 #include "host/workload.c"
 #include "host/workload_run.c"
+#include "sim/dvfs.c"
 #include "sim/energy.c"
 #include "sim/event_trace.c"
 #include "sim/frontend_ptx.c"

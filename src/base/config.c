@@ -313,14 +313,19 @@ void gs_config_dump(const gs_config *cfg, const gs_sink *sink)
     }
 }
 
+/* --help's name of each gs_opt_type, in its order. */
+static const char *const option_type_names[] = {
+    "uint", "uint64", "int", "text", "list", "cache", "clocks", "timing", "sched",
+    "a:b:c:d", "mapping", "0|1|2", "path", "threads:warp", "unit", "mechanisms",
+    "events", "all|uint", "all|address", "file", "name", "name|number",
+    "none|DOMAIN@CYCLE=MHZ,...", "none|MHZ:MV,..."
+};
+#define OPTION_TYPE_NAMES (sizeof option_type_names / sizeof option_type_names[0])
+typedef char gs_type_names_cover_every_type[OPTION_TYPE_NAMES == GS_OPT_VF + 1u ? 1 : -1];
+
 static const char *type_name(uint8_t type)
 {
-    static const char *const names[] = {
-        "uint", "uint64", "int", "text", "list", "cache", "clocks", "timing", "sched",
-        "a:b:c:d", "mapping", "0|1|2", "path", "threads:warp", "unit", "mechanisms",
-        "events", "all|uint", "all|address", "file", "name", "name|number"
-    };
-    return type < sizeof names / sizeof names[0] ? names[type] : "?";
+    return type < OPTION_TYPE_NAMES ? option_type_names[type] : "?";
 }
 
 /* The value's type, or for a name option its names: `lru|fifo|...`. */

@@ -80,6 +80,28 @@ typedef struct gs_clock_domains {
     uint32_t dram_khz;
 } gs_clock_domains;
 
+/* -gs_dvfs_schedule: frequency changes of the DVFS domains at given core
+ * cycles (src/sim/dvfs.h), sorted by cycle, then domain. */
+enum { GS_DVFS_CORE = 0, GS_DVFS_ICNT = 1, GS_DVFS_L2 = 2, GS_DVFS_DOMAINS = 3 };
+#define GS_DVFS_MAX_CHANGES 12u
+typedef struct gs_dvfs_change {
+    uint64_t cycle;          /* the core cycle at whose start it applies */
+    uint32_t domain;         /* GS_DVFS_CORE, _ICNT or _L2 */
+    uint32_t khz;
+} gs_dvfs_change;
+typedef struct gs_dvfs_schedule {
+    uint32_t count;
+    gs_dvfs_change at[GS_DVFS_MAX_CHANGES];
+} gs_dvfs_schedule;
+/* -gs_dvfs_<domain>_vf: a domain's voltage at each frequency it may run at
+ * (count 0: none given; its voltage is then nominal at every frequency). */
+#define GS_DVFS_VF_POINTS 16u
+typedef struct gs_dvfs_vf {
+    uint32_t count;
+    uint32_t khz[GS_DVFS_VF_POINTS];
+    uint32_t mv[GS_DVFS_VF_POINTS];
+} gs_dvfs_vf;
+
 /* -gpgpu_dram_timing_opt, in DRAM command-clock cycles (spec/formats.md 2.4). */
 typedef struct gs_dram_timing_cfg {
     uint32_t n_banks;        /* nbk */
@@ -217,6 +239,9 @@ typedef struct gs_config {
                                             * between kernels */
     /* clocks and interconnect */
     gs_clock_domains clocks;
+    gs_dvfs_schedule dvfs_schedule;        /* -gs_dvfs_schedule (none: count 0) */
+    uint32_t dvfs_halt_ns;                 /* -gs_dvfs_halt_ns: a changed domain's halt */
+    gs_dvfs_vf dvfs_vf[GS_DVFS_DOMAINS];   /* -gs_dvfs_core_vf, _icnt_vf, _l2_vf */
     uint32_t icnt_flit_bytes;              /* -icnt_flit_size */
     uint32_t network_mode;                 /* -network_mode: 1 BookSim keys, 2 local crossbar */
     uint32_t icnt_in_buffer_limit;         /* -icnt_in_buffer_limit: packets (mode 2) */
@@ -381,7 +406,9 @@ typedef enum gs_opt_type {
     GS_OPT_ALL_ADDR,    /* all (GS_CONFIG_ALL_ADDR) or a byte address (printed in hex) */
     GS_OPT_FILE,        /* a file the host writes: char[GS_CONFIG_PATH_MAX], no blanks */
     GS_OPT_NAME,        /* one of the option's names (uint32_t: its index) */
-    GS_OPT_NAME_NUM     /* the same, or the index as a number, which is what is printed */
+    GS_OPT_NAME_NUM,    /* the same, or the index as a number, which is what is printed */
+    GS_OPT_DVFS,        /* -gs_dvfs_schedule: none or DOMAIN@CYCLE=MHZ,... (gs_dvfs_schedule) */
+    GS_OPT_VF           /* -gs_dvfs_*_vf: none or MHZ:MV,... (gs_dvfs_vf) */
 } gs_opt_type;
 
 typedef struct gs_option {

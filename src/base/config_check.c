@@ -289,6 +289,48 @@ static gs_status check_intercore(gs_config *cfg, gs_diag *diag)
     return GS_OK;
 }
 
+/* A DVFS domain with a voltage-frequency table has a voltage for its
+ * nominal clock and for every frequency the schedule gives it (src/sim/dvfs.h). */
+static int vf_has(const gs_dvfs_vf *vf, uint32_t khz)
+{
+    uint32_t i;
+    for (i = 0; i < vf->count; i++)
+        if (vf->khz[i] == khz)
+            return 1;
+    return 0;
+}
+
+static gs_status check_dvfs(const gs_config *cfg, gs_diag *diag)
+{
+    static const char *const domain[GS_DVFS_DOMAINS] = { "core", "icnt", "l2" };
+    const uint32_t nominal[GS_DVFS_DOMAINS] = {
+        cfg->clocks.core_khz, cfg->clocks.icnt_khz, cfg->clocks.l2_khz
+    };
+    char option[24];
+    uint32_t d, i;
+    for (d = 0; d < GS_DVFS_DOMAINS; d++) {
+        const gs_dvfs_vf *vf = &cfg->dvfs_vf[d];
+        if (vf->count == 0)
+            continue;
+        gs_fmt(option, sizeof option, "gs_dvfs_%s_vf", domain[d]);
+        if (!vf_has(vf, nominal[d]))
+            return gs_config_error_at(cfg, gs_option_find(option, strlen(option)), diag,
+                                      "-%s has no voltage for the %s domain's nominal clock, "
+                                      "%u kHz (-gpgpu_clock_domains)", option, domain[d],
+                                      (unsigned)nominal[d]);
+        for (i = 0; i < cfg->dvfs_schedule.count; i++) {
+            const gs_dvfs_change *ch = &cfg->dvfs_schedule.at[i];
+            if (ch->domain == d && !vf_has(vf, ch->khz))
+                return gs_config_error_at(cfg, gs_option_find("gs_dvfs_schedule", 16), diag,
+                                          "-gs_dvfs_schedule: %s@%llu runs at %u kHz, which "
+                                          "-%s has no voltage for", domain[d],
+                                          (unsigned long long)ch->cycle, (unsigned)ch->khz,
+                                          option);
+        }
+    }
+    return GS_OK;
+}
+
 gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
 {
     gs_status st = check_organisation(cfg, diag);
@@ -310,5 +352,7 @@ gs_status gs_config_check_all(gs_config *cfg, gs_diag *diag)
         st = check_smem_cache(cfg, diag);
     if (st == GS_OK)
         st = check_intercore(cfg, diag);
+    if (st == GS_OK)
+        st = check_dvfs(cfg, diag);
     return st;
 }

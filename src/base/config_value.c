@@ -258,6 +258,161 @@ static size_t format_mhz(uint32_t khz, char *out, size_t capacity)
     return gs_fmt(out, capacity, "%u.%03u", (unsigned)(khz / 1000u), (unsigned)frac);
 }
 
+/* ---- -gs_dvfs_schedule: none or DOMAIN@CYCLE=MHZ,... (src/sim/dvfs.h) ---- */
+
+static const char *const dvfs_domain_names[GS_DVFS_DOMAINS + 1u] = { "core", "icnt", "l2", NULL };
+
+static int parse_dvfs_change(const gs_option *opt, const char *t, size_t s, size_t len,
+                             gs_dvfs_change *ch, gs_value_error *e)
+{
+    size_t at = s, eq, d;
+    char buffer[48];
+    while (at < s + len && t[at] != '@')
+        at++;
+    eq = at;
+    while (eq < s + len && t[eq] != '=')
+        eq++;
+    if (at == s + len || eq == s + len)
+        return gs_fail_at(e, (uint32_t)s, "-%s: '%s' is not DOMAIN@CYCLE=MHZ", opt->name,
+                          shown(t + s, len, buffer, sizeof buffer));
+    for (d = 0; d < GS_DVFS_DOMAINS; d++)
+        if (strlen(dvfs_domain_names[d]) == at - s && !memcmp(t + s, dvfs_domain_names[d], at - s))
+            break;
+    if (d == GS_DVFS_DOMAINS)
+        return gs_fail_at(e, (uint32_t)s, "-%s: '%s' is not a DVFS domain (core, icnt or l2; "
+                          "the DRAM clock is the devices' and does not change)", opt->name,
+                          shown(t + s, at - s, buffer, sizeof buffer));
+    ch->domain = (uint32_t)d;
+    if (!gs_parse_u64(t + at + 1u, eq - at - 1u, &ch->cycle))
+        return gs_fail_at(e, (uint32_t)(at + 1u), "-%s: cycle '%s' is not an unsigned number",
+                          opt->name, shown(t + at + 1u, eq - at - 1u, buffer, sizeof buffer));
+    return parse_mhz(opt, t, eq + 1u, s + len - eq - 1u, &ch->khz, e);
+}
+
+/* The changes, sorted by cycle, then domain (a stable insertion sort: the
+ * order never depends on how the option was written); two changes of one
+ * domain at one cycle are an error. */
+static int parse_dvfs(const gs_option *opt, const char *t, size_t n, gs_dvfs_schedule *out,
+                      gs_value_error *e)
+{
+    field_cursor cur = { 0, 0, 0, 0 };
+    size_t start, len, where[GS_DVFS_MAX_CHANGES];
+    gs_dvfs_schedule sched;
+    uint32_t i, j;
+    memset(&sched, 0, sizeof sched);
+    cur.text = t;
+    cur.length = n;
+    if (n == 4u && !memcmp(t, "none", 4u)) {
+        *out = sched;
+        return 1;
+    }
+    while (next_field(&cur, ",", &start, &len)) {
+        gs_dvfs_change ch;
+        size_t at = start;
+        if (sched.count == GS_DVFS_MAX_CHANGES)
+            return gs_fail_at(e, (uint32_t)start, "-%s: more than %u changes", opt->name,
+                              (unsigned)GS_DVFS_MAX_CHANGES);
+        if (!parse_dvfs_change(opt, t, start, len, &ch, e))
+            return 0;
+        for (i = sched.count; i > 0 && (sched.at[i - 1u].cycle > ch.cycle ||
+                                        (sched.at[i - 1u].cycle == ch.cycle &&
+                                         sched.at[i - 1u].domain > ch.domain)); i--) {
+            sched.at[i] = sched.at[i - 1u];
+            where[i] = where[i - 1u];
+        }
+        sched.at[i] = ch;
+        where[i] = at;
+        sched.count++;
+    }
+    for (j = 1; j < sched.count; j++)
+        if (sched.at[j].cycle == sched.at[j - 1u].cycle &&
+            sched.at[j].domain == sched.at[j - 1u].domain)
+            return gs_fail_at(e, (uint32_t)(where[j] > where[j - 1u] ? where[j] : where[j - 1u]),
+                              "-%s: two changes of %s at cycle %llu", opt->name,
+                              dvfs_domain_names[sched.at[j].domain],
+                              (unsigned long long)sched.at[j].cycle);
+    *out = sched;
+    return 1;
+}
+
+static size_t format_dvfs(const gs_dvfs_schedule *sched, char *out, size_t capacity)
+{
+    size_t used = 0;
+    uint32_t i;
+    if (sched->count == 0)
+        return gs_fmt(out, capacity, "none");
+    out[0] = '\0';
+    for (i = 0; i < sched->count && used < capacity; i++) {
+        used += gs_fmt(out + used, capacity - used, "%s%s@%llu=", i ? "," : "",
+                       dvfs_domain_names[sched->at[i].domain],
+                       (unsigned long long)sched->at[i].cycle);
+        if (used < capacity)
+            used += format_mhz(sched->at[i].khz, out + used, capacity - used);
+    }
+    return used;
+}
+
+/* -gs_dvfs_*_vf: none or MHZ:MV,... with distinct frequencies. */
+static int parse_vf(const gs_option *opt, const char *t, size_t n, gs_dvfs_vf *out,
+                    gs_value_error *e)
+{
+    field_cursor cur = { 0, 0, 0, 0 };
+    size_t start, len;
+    gs_dvfs_vf vf;
+    uint32_t i;
+    char buffer[48];
+    memset(&vf, 0, sizeof vf);
+    cur.text = t;
+    cur.length = n;
+    if (n == 4u && !memcmp(t, "none", 4u)) {
+        *out = vf;
+        return 1;
+    }
+    while (next_field(&cur, ",", &start, &len)) {
+        size_t colon = start;
+        uint64_t mv;
+        while (colon < start + len && t[colon] != ':')
+            colon++;
+        if (vf.count == GS_DVFS_VF_POINTS)
+            return gs_fail_at(e, (uint32_t)start, "-%s: more than %u points", opt->name,
+                              (unsigned)GS_DVFS_VF_POINTS);
+        if (colon == start + len)
+            return gs_fail_at(e, (uint32_t)start, "-%s: '%s' is not MHZ:MV", opt->name,
+                              shown(t + start, len, buffer, sizeof buffer));
+        if (!parse_mhz(opt, t, start, colon - start, &vf.khz[vf.count], e))
+            return 0;
+        if (!parse_bounded(opt, "voltage (mV) ", t, colon + 1u, start + len - colon - 1u, 1,
+                           100000, NULL, &mv, e))
+            return 0;
+        for (i = 0; i < vf.count; i++)
+            if (vf.khz[i] == vf.khz[vf.count])
+                return gs_fail_at(e, (uint32_t)start, "-%s: two voltages for one frequency "
+                                  "('%s')", opt->name, shown(t + start, colon - start, buffer,
+                                                             sizeof buffer));
+        vf.mv[vf.count++] = (uint32_t)mv;
+    }
+    *out = vf;
+    return 1;
+}
+
+static size_t format_vf(const gs_dvfs_vf *vf, char *out, size_t capacity)
+{
+    size_t used = 0;
+    uint32_t i;
+    if (vf->count == 0)
+        return gs_fmt(out, capacity, "none");
+    out[0] = '\0';
+    for (i = 0; i < vf->count && used < capacity; i++) {
+        if (i)
+            used += gs_fmt(out + used, capacity - used, ",");
+        if (used < capacity)
+            used += format_mhz(vf->khz[i], out + used, capacity - used);
+        if (used < capacity)
+            used += gs_fmt(out + used, capacity - used, ":%u", (unsigned)vf->mv[i]);
+    }
+    return used;
+}
+
 /* ---- -gpgpu_scheduler (spec/formats.md 2.5) ---- */
 
 static int token_is(const char *t, size_t n, const char *word)
@@ -892,6 +1047,8 @@ int gs_config_value_parse(gs_config *cfg, const gs_option *opt, const char *t, s
         return gs_config_parse_spec_unit(opt, t, n, (gs_spec_unit_cfg *)field, e);
     case GS_OPT_NAME: return parse_name(opt, t, n, (uint32_t *)field, e);
     case GS_OPT_NAME_NUM: return parse_name_or_number(opt, t, n, (uint32_t *)field, e);
+    case GS_OPT_DVFS: return parse_dvfs(opt, t, n, (gs_dvfs_schedule *)field, e);
+    case GS_OPT_VF: return parse_vf(opt, t, n, (gs_dvfs_vf *)field, e);
     case GS_OPT_INT:
     case GS_OPT_STR: return parse_unmodelled(opt, t, n, e);
     }
@@ -956,6 +1113,8 @@ size_t gs_config_value_format(const gs_config *cfg, const gs_option *opt, char *
         return gs_config_format_spec_unit((const gs_spec_unit_cfg *)field, out, capacity);
     case GS_OPT_NAME: return gs_fmt(out, capacity, "%s", opt->names[*q]);
     case GS_OPT_NAME_NUM: return gs_fmt(out, capacity, "%u", (unsigned)*q);
+    case GS_OPT_DVFS: return format_dvfs((const gs_dvfs_schedule *)field, out, capacity);
+    case GS_OPT_VF: return format_vf((const gs_dvfs_vf *)field, out, capacity);
     case GS_OPT_INT:
     case GS_OPT_STR: break;
     }

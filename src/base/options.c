@@ -501,6 +501,22 @@ const gs_option gs_options[] = {
         "regions' pages, in region order, up to this many; 0 = off"),
     U32("gs_green_page_bytes", green_page_bytes, "4096", 1, 1u << 30,
         "green: the page size of -gs_green_pages, a power of two"),
+    /* ---- run-time DVFS (src/sim/dvfs.h; README "DVFS") ---- */
+    OPT("gs_dvfs_schedule", GS_OPT_DVFS, dvfs_schedule, "none", 0, 0,
+        "frequency changes at run time: none, or DOMAIN@CYCLE=MHZ,... (domain core, icnt or "
+        "l2; at the start of that core cycle; at most 12): the domain halts for "
+        "-gs_dvfs_halt_ns, then runs at MHZ"),
+    U32("gs_dvfs_halt_ns", dvfs_halt_ns, "10000", 0, 1000000000u,
+        "DVFS: how long a domain stops at each change, ns (the PLL lock time: 10 us, "
+        "seed-003 Table 16)"),
+    OPT("gs_dvfs_core_vf", GS_OPT_VF, dvfs_vf[GS_DVFS_CORE], "none", 0, 0,
+        "DVFS: the core domain's voltage-frequency table, none or MHZ:MV,... (at most 16; "
+        "with -gs_energy 1 its dynamic energy scales as V^2, C V^2 f; the nominal clock and "
+        "every scheduled one must be listed)"),
+    OPT("gs_dvfs_icnt_vf", GS_OPT_VF, dvfs_vf[GS_DVFS_ICNT], "none", 0, 0,
+        "DVFS: the interconnect's table (as -gs_dvfs_core_vf)"),
+    OPT("gs_dvfs_l2_vf", GS_OPT_VF, dvfs_vf[GS_DVFS_L2], "none", 0, 0,
+        "DVFS: the L2's table (as -gs_dvfs_core_vf)"),
     /* ---- the energy model (src/sim/energy.c; README "Energy model") ---- */
     U32("gs_energy", energy, "0", 0, 1,
         "1 reports energy by event count (energy_*, pJ): per unit, total, EDP and ED^2P"),

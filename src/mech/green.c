@@ -491,7 +491,8 @@ static gs_status green_init(void *state, const gs_mech_env *env, gs_mech_hooks *
 
 static uint32_t green_stats_count(const gs_config *cfg)
 {
-    return GREEN_STATS + (cfg->green_racr != GREEN_RACR_OFF ? GREEN_RACR_STATS + l2_ways_of(cfg) : 0u) +
+    return GREEN_STATS +
+           (cfg->green_racr != GREEN_RACR_OFF ? GREEN_RACR_STATS + l2_ways_of(cfg) : 0u) +
            (cfg->green_pages != 0 ? GREEN_PAGE_STATS : 0u);
 }
 

@@ -18,9 +18,14 @@
  * the sums are femtojoules, reported in picojoules rounded down. All
  * arithmetic is integer: a product that would pass 2^64 - 1 saturates there,
  * so the figures are the same bytes on every host. EDP and ED^2P use the
- * simulated time, core cycles x the core clock's period: EDP in nJ x us,
- * ED^2P in nJ x us^2, each rounded down (ED^2P within one unit of the exact
- * floor for runs under a simulated second). energy_l2_active_permille is the
+ * simulated time, the core edge after the run's last cycle (core cycles x
+ * the core clock's period; with DVFS, sim/dvfs.h, the halts and changed
+ * periods included): EDP in nJ x us, ED^2P in nJ x us^2, each rounded down
+ * (ED^2P within one unit of the exact floor for runs under a simulated
+ * second). With DVFS, a voltage table scales the dynamic parts by
+ * (V / V_nominal)^2 (sim/dvfs.h), and leakage, per nominal core cycle,
+ * scales by the simulated time over the nominal time of the run's cycles
+ * (a slower or halted clock still leaks). energy_l2_active_permille is the
  * L2's active way-cycles over all its way-cycles (seed-003 Eq. 27, the
  * thesis's proxy for leakage), 1000 when no way was ever switched off.
  */
@@ -69,26 +74,48 @@ uint64_t gs_energy_mul_div(uint64_t a, uint64_t b, uint64_t d)
     return q;
 }
 
+void gs_energy_dynamic(const gs_config *cfg, const gs_energy_counts *n,
+                       uint64_t out[GS_ENERGY_DYN_PARTS])
+{
+    const gs_memsys_energy_counts *m = &n->mem;
+    out[GS_ENERGY_DYN_CORE] = sat_add(sat_mul(n->warp_insts, cfg->energy_warp_inst_fj),
+                                      sat_mul(n->thread_insts, cfg->energy_thread_inst_fj));
+    out[GS_ENERGY_DYN_L1D] = sat_mul(sat_mul(m->l1_accesses, m->l1_line_bytes / 8u),
+                                     cfg->energy_l1_word_fj);
+    out[GS_ENERGY_DYN_ICNT] = sat_mul(m->icnt_flits, cfg->energy_icnt_flit_fj);
+    out[GS_ENERGY_DYN_L2] = sat_mul(sat_mul(m->l2_accesses, m->l2_line_bytes / 8u),
+                                    cfg->energy_l2_word_fj);
+}
+
 void gs_energy_compute(const gs_config *cfg, const gs_energy_counts *n, gs_energy *e)
 {
     const gs_memsys_energy_counts *m = &n->mem;
-    uint64_t l1_words = m->l1_line_bytes / 8u, l2_words = m->l2_line_bytes / 8u;
     uint64_t burst_words = m->dram_burst_bytes / 8u;
     uint64_t leak_sm = sat_mul(sat_mul(n->sms, n->cycles), cfg->energy_sm_leak_fj);
     uint64_t leak_l1 = sat_mul(m->l1_way_cycles, cfg->energy_l1_way_leak_fj);
     uint64_t leak_l2 = sat_mul(m->l2_way_cycles, cfg->energy_l2_way_leak_fj);
     uint64_t leak_dram = sat_mul(sat_mul(m->dram_channels, n->cycles), cfg->energy_dram_leak_fj);
-    e->core = sat_add(sat_add(sat_mul(n->warp_insts, cfg->energy_warp_inst_fj),
-                              sat_mul(n->thread_insts, cfg->energy_thread_inst_fj)), leak_sm);
-    e->l1d = sat_add(sat_mul(sat_mul(m->l1_accesses, l1_words), cfg->energy_l1_word_fj), leak_l1);
-    e->l2 = sat_add(sat_mul(sat_mul(m->l2_accesses, l2_words), cfg->energy_l2_word_fj), leak_l2);
-    e->icnt = sat_mul(m->icnt_flits, cfg->energy_icnt_flit_fj);
+    uint64_t nominal[GS_ENERGY_DYN_PARTS];
+    if (n->nominal_ps != 0 && n->time_ps != n->nominal_ps) {
+        /* leakage is power x time: the coefficients are per nominal core cycle, and a
+         * run whose clocks changed (halts included) leaks for its simulated time */
+        leak_sm = gs_energy_mul_div(leak_sm, n->time_ps, n->nominal_ps);
+        leak_l1 = gs_energy_mul_div(leak_l1, n->time_ps, n->nominal_ps);
+        leak_l2 = gs_energy_mul_div(leak_l2, n->time_ps, n->nominal_ps);
+        leak_dram = gs_energy_mul_div(leak_dram, n->time_ps, n->nominal_ps);
+    }
+    const uint64_t *dyn = n->scaled ? n->dyn_fj : nominal;
+    gs_energy_dynamic(cfg, n, nominal);
+    e->core = sat_add(dyn[GS_ENERGY_DYN_CORE], leak_sm);
+    e->l1d = sat_add(dyn[GS_ENERGY_DYN_L1D], leak_l1);
+    e->l2 = sat_add(dyn[GS_ENERGY_DYN_L2], leak_l2);
+    e->icnt = dyn[GS_ENERGY_DYN_ICNT];
     e->dram = sat_add(sat_add(sat_mul(sat_mul(m->dram_bursts, burst_words),
                                       cfg->energy_dram_word_fj),
                               sat_mul(m->dram_acts, cfg->energy_dram_act_fj)), leak_dram);
     e->leakage = sat_add(sat_add(leak_sm, leak_l1), sat_add(leak_l2, leak_dram));
     e->total = sat_add(sat_add(sat_add(e->core, e->l1d), sat_add(e->l2, e->icnt)), e->dram);
-    e->time_ps = sat_mul(n->cycles, n->core_period_ps);
+    e->time_ps = n->time_ps;
     /* EDP: fJ x ps / 10^12 = nJ x us. ED^2P: (fJ x ps / 10^6) x ps / 10^12 = nJ x
      * us^2, the first quotient's floor costing less than t / 10^12 < 1 unit for a
      * run under a second */

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "mem/dsched.h"
 #include "sim/sim_config.h"
 
 /* Bytes of the functional contexts of the CTAs one SM can hold at once: its
@@ -199,6 +200,25 @@ static gs_status add_listed_mechanisms(gs_gpu *gpu, gs_arena *arena, gs_diag *di
     return st;
 }
 
+/* Parts that convert between the clocks at their nominal frequencies cannot
+ * run with frequency changes (sim/dvfs.h): refused, rather than wrong. */
+static gs_status check_dvfs_users(const gs_config *cfg, gs_diag *diag)
+{
+    int at = gs_option_find("gs_dvfs_schedule", 16);
+    if (cfg->dvfs_schedule.count == 0)
+        return GS_OK;
+    if (!cfg->perfect_mem && gs_dsched_table[cfg->dram_scheduler]->uses_mib)
+        return gs_config_error_at(cfg, at, diag, "-gs_dvfs_schedule: the DRAM scheduler %s "
+                                  "keeps merge ages in DRAM cycles converted from core cycles "
+                                  "at the nominal clocks; it cannot run with frequency changes",
+                                  gs_dsched_table[cfg->dram_scheduler]->name);
+    if (GS_CONFIG_MECH_ON(cfg, GS_MECH_ID_statpcal))
+        return gs_config_error_at(cfg, at, diag, "-gs_dvfs_schedule: statpcal measures the L2's "
+                                  "and the DRAM's use against their nominal clocks; it cannot "
+                                  "run with frequency changes");
+    return GS_OK;
+}
+
 static gs_status sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape *bound,
                          gs_arena *arena, int block_streamed, const gs_sink *block_stream,
                          gs_diag *diag)
@@ -213,10 +233,9 @@ static gs_status sim_init(gs_gpu *gpu, const gs_config *cfg, const gs_exec_shape
         gpu->bound = *bound;
     gpu->n_sms = gs_config_n_sms(cfg);
     gs_event_bus_init(&gpu->bus);
-    gpu->period_ps[0] = gs_config_period_ps(cfg->clocks.core_khz);
-    gpu->period_ps[1] = gs_config_period_ps(cfg->clocks.icnt_khz);
-    gpu->period_ps[2] = gs_config_period_ps(cfg->clocks.l2_khz);
-    gpu->period_ps[3] = gs_config_period_ps(cfg->clocks.dram_khz);
+    gs_clocks_init(&gpu->clk, cfg);
+    if ((st = check_dvfs_users(cfg, diag)) != GS_OK)
+        return st;
     if (!cfg->perfect_mem && (st = gs_memsys_init(&gpu->memsys, arena, cfg, diag)) != GS_OK)
         return st;
     if ((st = gs_sm_params_from_config(cfg, &gpu->smp, diag)) != GS_OK)

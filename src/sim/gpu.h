@@ -55,6 +55,7 @@
 #include "core/frontend.h"
 #include "core/sm.h"
 #include "host/host.h"
+#include "sim/dvfs.h"
 #include "mech/mech.h"
 #include "mem/memsys.h"
 #include "mem/region.h"
@@ -93,6 +94,9 @@ typedef struct gs_sim_pending_cta {
 /* Counters at a kernel's launch: its block reports the differences. */
 typedef struct gs_kernel_mark {
     uint64_t cycle, thread_insts, warp_cycles, busy_sm_cycles;
+    uint64_t ps;                      /* its first cycle's edge when it started (a DVFS core
+                                       * change due then moves the edge later: the kernel's
+                                       * time includes that halt) */
     uint64_t warp_insts;
     gs_memsys_snap mem;
 } gs_kernel_mark;
@@ -133,8 +137,7 @@ typedef struct gs_gpu {
     gs_mech_samples mech_samples[GS_MECH_ENABLED_MAX];   /* their sample columns */
     uint32_t n_mechs;
     gs_event_trace trace;             /* -gs_event_trace (sim/event_trace.h) */
-    uint64_t period_ps[4];            /* core, icnt, l2, dram */
-    uint64_t next_edge_ps[4];         /* memory domains' next edge (index 1..3) */
+    gs_clocks clk;                    /* the clock domains' edges and DVFS (sim/dvfs.h) */
     uint64_t domain_cycle[4];
     gs_cta_placement *placements;     /* [n_sms] */
     uint32_t *active;                 /* SMs with resident work, index order */
@@ -213,6 +216,9 @@ void gs_sim_write_samples_csv(const gs_gpu *gpu, const gs_sink *sink);
 
 /* Committed thread instructions of all SMs so far (gpu_sim_insn). */
 uint64_t gs_sim_thread_insts(const gs_gpu *gpu);
+/* The energy model's dynamic parts now at the nominal voltage (sim/energy.h), for
+ * the DVFS voltage scaling (sim/dvfs.h). */
+void gs_sim_energy_dynamic(const gs_gpu *gpu, uint64_t *dyn);
 /* Warp instructions issued so far, all SMs and kernels. */
 uint64_t gs_sim_warp_insts(const gs_gpu *gpu);
 

@@ -373,6 +373,7 @@ static void jump(gs_gpu *gpu)
     if (gpu->cfg->max_cycle && target >= gpu->cfg->max_cycle)
         target = gpu->cycle < gpu->cfg->max_cycle ? gpu->cfg->max_cycle - 1u : gpu->cycle;
     target = stop_at(gpu, target, gpu->next_sample);            /* a sample due now: no jump */
+    target = stop_at(gpu, target, gpu->clk.next_cycle);         /* a DVFS change */
     target = stop_at(gpu, target, gpu->next_deadlock_check);    /* the checks run at their */
     target = stop_at(gpu, target, gpu->next_runaway_check);     /* boundaries */
     if (gpu->bus.want_epochs)   /* a mechanism may steer warps at its epoch or wake */
@@ -388,13 +389,14 @@ static void jump(gs_gpu *gpu)
 /* Memory-domain edges before the core edge of `core_cycle` (gpu.h). */
 static void step_memory(gs_gpu *gpu, uint64_t core_cycle)
 {
-    uint64_t core_ps = core_cycle * gpu->period_ps[0];
+    gs_clocks *clk = &gpu->clk;
+    uint64_t core_ps = gs_clocks_core_edge_ps(clk, core_cycle);
     for (;;) {
         unsigned d, best = 0;
         for (d = 1; d < 4u; d++)   /* ties: icnt, l2, dram */
-            if (best == 0 || gpu->next_edge_ps[d] < gpu->next_edge_ps[best])
+            if (best == 0 || clk->next_edge_ps[d] < clk->next_edge_ps[best])
                 best = d;
-        if (gpu->next_edge_ps[best] >= core_ps)
+        if (clk->next_edge_ps[best] >= core_ps)
             return;
         if (best == 1)
             gs_memsys_icnt_cycle(gpu->memsys, gpu->domain_cycle[1]);
@@ -403,8 +405,35 @@ static void step_memory(gs_gpu *gpu, uint64_t core_cycle)
         else
             gs_memsys_dram_cycle(gpu->memsys, gpu->domain_cycle[3]);
         gpu->domain_cycle[best]++;
-        gpu->next_edge_ps[best] += gpu->period_ps[best];
+        clk->next_edge_ps[best] += clk->period_ps[best];
     }
+}
+
+/* The DVFS changes due now (sim/dvfs.h), with the energy model's dynamic
+ * parts when a voltage table scales them: 1 when the core's edge moved. A
+ * halted crossbar or L2 returns nothing while the SMs keep cycling: the
+ * watchdog and GPGPU-Sim's deadlock check wait the halt's core cycles more
+ * (rounded up) before they count a cycle without progress. */
+static int apply_dvfs(gs_gpu *gpu)
+{
+    uint64_t dyn[GS_ENERGY_DYN_PARTS];
+    int changed;
+    if (!gpu->clk.scale_energy)
+        changed = gs_clocks_apply_due(&gpu->clk, gpu->cycle, NULL);
+    else {
+        gs_sim_energy_dynamic(gpu, dyn);
+        changed = gs_clocks_apply_due(&gpu->clk, gpu->cycle, dyn);
+    }
+    if (changed & ((1 << GS_DVFS_ICNT) | (1 << GS_DVFS_L2))) {
+        uint64_t p = gpu->clk.period_ps[0];
+        uint64_t until = gpu->cycle + (gpu->clk.halt_ps + p - 1u) / p;
+        if (gpu->last_progress < until)
+            gpu->last_progress = until;   /* "may lie ahead", as after a launch */
+        if (gpu->next_deadlock_check != ~(uint64_t)0 &&
+            gpu->next_deadlock_check < until + GS_DEADLOCK_PERIOD)
+            gpu->next_deadlock_check = until + GS_DEADLOCK_PERIOD;
+    }
+    return changed & (1 << GS_DVFS_CORE);
 }
 
 void gs_sim_set_progress(gs_gpu *gpu, gs_sim_progress_fn fn, void *context,
@@ -539,6 +568,11 @@ gs_status gs_sim_run_kernel(gs_gpu *gpu, gs_diag *diag)
         if (gpu->cycle >= gpu->next_progress)
             report_progress(gpu, GS_PROGRESS_CYCLES);
         if (gpu->memsys)
+            step_memory(gpu, gpu->cycle);
+        /* DVFS changes due now (sim/dvfs.h): after the memory edges before this
+         * cycle's edge; a core change moves the edge later, and the memory
+         * edges before the new one run before the cycle does */
+        if (gpu->clk.next_cycle <= gpu->cycle && apply_dvfs(gpu) && gpu->memsys)
             step_memory(gpu, gpu->cycle);
         if (gpu->next_sample <= gpu->cycle)   /* after the memory edges (gpu_samples.c) */
             gs_sim_take_samples(gpu);

@@ -34,6 +34,7 @@ uint32_t gs_sim_stats_count(const gs_config *cfg)
     if (cfg->delay_class)
         mem += 2u;
     return mem + gs_mech_stats_count(cfg) + gs_energy_stats_count(cfg) +
+           gs_clocks_stats_count(cfg) +
            3u /* capped, capped_by, partial */ +
            GS_SIM_FIXED_STATS + GS_SIM_PER_SM_STATS * gs_config_n_sms(cfg) +
            (cfg->sample_cycles ? GS_SIM_MAX_SAMPLES + 1u : 0u) +
@@ -232,19 +233,38 @@ uint64_t gs_sim_warp_insts(const gs_gpu *gpu)
     return insn;
 }
 
+static void energy_counts(const gs_gpu *gpu, gs_energy_counts *n)
+{
+    uint32_t i;
+    memset(n, 0, sizeof *n);
+    n->cycles = gpu->cycle;
+    n->time_ps = gs_clocks_core_edge_ps(&gpu->clk, gpu->cycle);
+    n->nominal_ps = gpu->cycle * gs_config_period_ps(gpu->cfg->clocks.core_khz);
+    n->sms = gpu->n_sms;
+    for (i = 0; i < gpu->n_sms; i++)
+        n->warp_insts += gpu->sms[i].st.warp_insts;
+    n->thread_insts = gs_sim_thread_insts(gpu);
+    if (gpu->memsys)
+        gs_memsys_energy_counts_of(gpu->memsys, gpu->cycle, &n->mem);
+}
+
+void gs_sim_energy_dynamic(const gs_gpu *gpu, uint64_t *dyn)
+{
+    gs_energy_counts n;
+    energy_counts(gpu, &n);
+    gs_energy_dynamic(gpu->cfg, &n, dyn);
+}
+
 static void report_energy(const gs_gpu *gpu, gs_stats *stats)
 {
     gs_energy_counts n;
-    uint32_t i;
-    memset(&n, 0, sizeof n);
-    n.cycles = gpu->cycle;
-    n.core_period_ps = gpu->period_ps[0];
-    n.sms = gpu->n_sms;
-    for (i = 0; i < gpu->n_sms; i++)
-        n.warp_insts += gpu->sms[i].st.warp_insts;
-    n.thread_insts = gs_sim_thread_insts(gpu);
-    if (gpu->memsys)
-        gs_memsys_energy_counts_of(gpu->memsys, gpu->cycle, &n.mem);
+    energy_counts(gpu, &n);
+    if (gpu->clk.scale_energy) {   /* DVFS voltages (sim/dvfs.h) */
+        uint64_t nominal[GS_ENERGY_DYN_PARTS];
+        gs_energy_dynamic(gpu->cfg, &n, nominal);
+        gs_clocks_scaled_dynamic(&gpu->clk, nominal, n.dyn_fj);
+        n.scaled = 1;
+    }
     gs_energy_report(gpu->cfg, &n, stats);
 }
 
@@ -273,6 +293,7 @@ void gs_sim_report(const gs_gpu *gpu, gs_stats *stats)
             gpu->mech_ops[i]->report(gpu->mech_state[i], stats);
     if (gpu->cfg->energy)   /* likewise (sim/energy.c) */
         report_energy(gpu, stats);
+    gs_clocks_report(&gpu->clk, gpu->cycle, stats);   /* only with a DVFS schedule */
 }
 
 /* ---- per-kernel blocks (GPGPU-Sim prints one after each kernel) ---- */
@@ -311,6 +332,7 @@ void gs_sim_kernel_started(gs_gpu *gpu)
 {
     gs_kernel_mark *m = &gpu->kstart;
     m->cycle = gpu->cycle;
+    m->ps = gs_clocks_core_edge_ps(&gpu->clk, gpu->cycle);
     m->thread_insts = gs_sim_thread_insts(gpu);
     m->warp_insts = gs_sim_warp_insts(gpu);
     m->warp_cycles = gpu->warp_cycles;
@@ -321,14 +343,14 @@ void gs_sim_kernel_started(gs_gpu *gpu)
 }
 
 /* GPGPU-Sim's L2_BW: GB/s (2^30 bytes per second) of 32-byte L2 sector
- * accesses over `cycles` core cycles of `period_ps`. bytes / (cycles x
- * period_ps x 1e-12) / 2^30 = bytes x 5^12 / (cycles x period_ps x 2^18),
- * both sides halved while they would overflow (integers only, DESIGN.md 4). */
-static void put_bandwidth(gs_stats *b, const char *name, uint64_t bytes, uint64_t cycles,
-                          uint64_t period_ps)
+ * accesses over `time_ps` (core cycles x the core period, or with DVFS the
+ * time between the edges: sim/dvfs.h). bytes / (time_ps x 1e-12) / 2^30 =
+ * bytes x 5^12 / (time_ps x 2^18), both sides halved while they would
+ * overflow (integers only, DESIGN.md 4). */
+static void put_bandwidth(gs_stats *b, const char *name, uint64_t bytes, uint64_t time_ps)
 {
     const uint64_t five12 = 244140625u, two18 = 262144u;
-    uint64_t den = cycles * period_ps;
+    uint64_t den = time_ps;
     while (bytes > UINT64_MAX / five12 || den > UINT64_MAX / two18) {
         bytes >>= 1;
         den >>= 1;
@@ -359,7 +381,7 @@ static void put_cache_totals(gs_stats *b, const char *prefix, const gs_cache_tot
 
 /* The memory part of a block: cumulative under GPGPU-Sim's names (Accel-Sim's
  * get_stats.py diffs them between kernels), this kernel's under kernel_*. */
-static void block_memory(const gs_gpu *gpu, gs_stats *b, uint64_t cycles)
+static void block_memory(const gs_gpu *gpu, gs_stats *b)
 {
     const gs_memsys_snap *was = &gpu->kstart.mem;
     gs_memsys_snap now;
@@ -378,10 +400,10 @@ static void block_memory(const gs_gpu *gpu, gs_stats *b, uint64_t cycles)
         put_cache_totals(b, "L2_", &l2);
         gs_stats_put_count(b, "kernel_L2_cache_accesses", l2.accesses - l2_was.accesses);
         gs_stats_put_count(b, "kernel_L2_cache_misses", l2.misses - l2_was.misses);
-        put_bandwidth(b, "L2_BW", l2_sector_bytes(&now.l2) - l2_sector_bytes(&was->l2), cycles,
-                      gpu->period_ps[0]);
-        put_bandwidth(b, "L2_BW_total", l2_sector_bytes(&now.l2), gpu->cycle,
-                      gpu->period_ps[0]);
+        uint64_t now_ps = gs_clocks_core_edge_ps(&gpu->clk, gpu->cycle);
+        put_bandwidth(b, "L2_BW", l2_sector_bytes(&now.l2) - l2_sector_bytes(&was->l2),
+                      now_ps - gpu->kstart.ps);
+        put_bandwidth(b, "L2_BW_total", l2_sector_bytes(&now.l2), now_ps);
     }
     gs_stats_put_count(b, "total dram reads", now.dram_reads);
     gs_stats_put_count(b, "total dram writes", now.dram_writes);
@@ -424,7 +446,7 @@ void gs_sim_kernel_finished(gs_gpu *gpu)
     gs_stats_put_count(b, "kernel_ctas_per_sm", gpu->last_occupancy.ctas_per_sm);
     put_residency(b, warp_cycles, busy, gpu->kernel_max_warps, &gpu->last_occupancy);
     if (gpu->memsys)
-        block_memory(gpu, b, cycles);
+        block_memory(gpu, b);
     gs_stats_flush(b);   /* streamed blocks: the last line out before the digest */
     gpu->block_hash = gs_stats_chain_block(gpu->blocks ? gpu->block_hash : GS_HASH_SEED,
                                            gs_stats_digest(b));

@@ -2,6 +2,7 @@
  * The energy model's sums (src/sim/energy.c; issue 25 item 1) on hand-made
  * counts, every term checked by hand: the core, L1D, L2, crossbar and DRAM
  * energy with their leakage, the total, the simulated time, EDP and ED^2P;
+ * leakage for the simulated time when DVFS changed it from the nominal;
  * saturation at 2^64 - 1; the 128-bit multiply-divide exactly (products
  * past 2^64, and a quotient past it saturating); the report's names and
  * its absence with -gs_energy 0.
@@ -34,7 +35,7 @@ static void counts(gs_energy_counts *n)
 {
     memset(n, 0, sizeof *n);
     n->cycles = 1000;
-    n->core_period_ps = 1000;    /* 1 GHz: 1 us */
+    n->time_ps = 1000000;        /* 1000 cycles at 1 GHz: 1 us */
     n->sms = 2;
     n->warp_insts = 50;
     n->thread_insts = 1600;
@@ -79,11 +80,22 @@ static void test_sums(void)
      * counts of their own); EDP = total / 10^6 nJ x 1000 us, rounded down;
      * ED^2P = EDP x 1000 us */
     n.cycles = 1000000;
+    n.time_ps = 1000000000;
     gs_energy_compute(&cfg, &n, &e);
     GS_CHECK_EQ(500u + 4800u + 4000000u + 3360u + 8000u + 1056u + 80000u + 450u +
                 36000u + 600u + 12000000u, e.total);
     GS_CHECK_EQ(16134u, e.edp);                        /* 16134766 fJ / 10^6 x 1000 */
     GS_CHECK_EQ(16134766u, e.ed2p);                    /* 16.134766 nJ x 10^6 us^2 */
+    /* DVFS: 1000 cycles that took 3 us instead of their nominal 1 us leak for 3 us */
+    counts(&n);
+    n.nominal_ps = 1000000;
+    n.time_ps = 3000000;
+    gs_energy_compute(&cfg, &n, &e);
+    GS_CHECK_EQ(12000u + 24000u + 240000u + 36000u, e.leakage);
+    GS_CHECK_EQ(500u + 4800u + 12000u, e.core);
+    n.time_ps = 1000000;   /* the nominal time: nothing scales */
+    gs_energy_compute(&cfg, &n, &e);
+    GS_CHECK_EQ(4000u + 8000u + 80000u + 12000u, e.leakage);
 }
 
 static void test_saturation(void)
