@@ -112,15 +112,14 @@ typedef struct gs_green {
     uint64_t l2_bytes;             /* all slices */
     green_count *count;            /* [n_sms][GS_REGIONS_MAX] */
     uint8_t *bypass;               /* [n_sms][GS_REGIONS_MAX]: bit GREEN_L1, bit GREEN_L2 */
-    /* arena layout after the struct: count[], pages[], sample_rows[], cycles_at[], bypass[] */
+    /* arena layout after the struct: count[], pages[], sample_rows[], bypass[] */
     uint8_t seen_load[GS_REGIONS_MAX], seen_store[GS_REGIONS_MAX];
     /* RACR */
-    uint32_t ways;                 /* active now */
-    uint64_t mark;                 /* core cycle the running kernel's current way count began */
-    uint32_t open;                 /* a kernel is running: its cycles from mark on are not yet
-                                    * in cycles_at */
-    const uint64_t *core_cycle;    /* the GPU's (env), for an interval a cap left open */
-    uint64_t *cycles_at;           /* [l2_assoc + 1]: core cycles at each active way count */
+    uint32_t ways;                 /* active now; the memory system records the cycles at
+                                    * each way count (gs_memsys_l2_cycles_at) */
+    uint32_t open;                 /* a kernel is running (a cap may leave it so) */
+    const uint64_t *core_cycle;    /* the GPU's (env): the report's end of the current
+                                    * way count's interval */
     /* statistics */
     uint64_t kernels, trainings, regions_seen, unlisted, class_count[3];
     uint64_t bypass_bits[GREEN_LEVELS], bypassed[GREEN_LEVELS], unregioned, resizes;
@@ -155,8 +154,7 @@ static size_t green_bytes(const gs_config *cfg)
     size_t slots = (size_t)gs_config_n_sms(cfg) * GS_REGIONS_MAX;
     /* the uint64_t arrays first, the byte array last (alignment) */
     return sizeof(gs_green) + slots * sizeof(green_count) +
-           (size_t)cfg->green_pages * sizeof(green_count) + sample_bytes(cfg) +
-           ((size_t)l2_ways_of(cfg) + 1u) * sizeof(uint64_t) + slots;
+           (size_t)cfg->green_pages * sizeof(green_count) + sample_bytes(cfg) + slots;
 }
 
 /* Ceil(bytes / l2_bytes x assoc) ways, in [1, assoc] (Eq. 19 and 22). */
@@ -173,8 +171,6 @@ static uint32_t ways_for(const gs_green *g, uint64_t bytes)
 
 static void resize(gs_green *g, uint32_t ways, uint64_t cycle)
 {
-    g->cycles_at[g->ways] += cycle - g->mark;
-    g->mark = cycle;
     if (ways == g->ways)
         return;
     g->ways = ways;
@@ -255,7 +251,6 @@ static void kernel_launch(gs_green *g, uint64_t cycle)
         assign_pages(g);
     g->training = 1;
     g->wake = cycle + g->train_cycles - 1u;
-    g->mark = cycle;
     g->open = 1;
     if (g->racr != GREEN_RACR_OFF)   /* RACR-Naive: the kernel's whole working set */
         resize(g, ways_for(g, regions_bytes(g, 0)), cycle);
@@ -286,7 +281,7 @@ static void training_end(gs_green *g, uint64_t cycle)
         resize(g, ways_for(g, regions_bytes(g, 0) - regions_bytes(g, 1)), cycle);
 }
 
-static void kernel_finish(gs_green *g, uint64_t cycle)
+static void kernel_finish(gs_green *g)
 {
     uint32_t r;
     for (r = 0; r < g->regions->count; r++) {
@@ -300,10 +295,6 @@ static void kernel_finish(gs_green *g, uint64_t cycle)
     g->training = 0;
     g->wake = GS_WAKE_NONE;
     g->open = 0;
-    if (g->racr != GREEN_RACR_OFF) {   /* close the kernel's last interval */
-        g->cycles_at[g->ways] += cycle + 1u - g->mark;
-        g->mark = cycle + 1u;
-    }
 }
 
 /* A load at the L1D or a read at the L2 (HIT and HIT_RESERVED are hits):
@@ -379,7 +370,7 @@ static void green_event(void *ctx, const gs_event *ev)
         kernel_launch(g, ev->cycle);
         break;
     case GS_EV_KERNEL_FINISH:
-        kernel_finish(g, ev->cycle);
+        kernel_finish(g);
         break;
     case GS_EV_EPOCH:   /* only the wake register: the end of the training's last cycle */
         if (g->training && ev->outcome == GS_EPOCH_BY_WAKE)
@@ -464,8 +455,6 @@ static gs_status green_init(void *state, const gs_mech_env *env, gs_mech_hooks *
         hooks->samples.take = green_sample_take;
         hooks->samples.value = green_sample_value;
     }
-    g->cycles_at = (uint64_t *)(void *)next;
-    next += ((size_t)l2_ways_of(cfg) + 1u) * sizeof(uint64_t);
     g->bypass = next;
     if (g->racr != GREEN_RACR_OFF) {
         g->l2_assoc = assoc;
@@ -526,7 +515,8 @@ static void green_report(const void *state, gs_stats *stats)
 {
     const gs_green *g = state;
     char name[GS_STAT_NAME_MAX];
-    uint64_t total = 0, weighted = 0, writebacks = 0, dirty_sets = 0, open_cycles = 0;
+    uint64_t total = 0, weighted = 0, writebacks = 0, dirty_sets = 0;
+    uint64_t now = g->core_cycle != NULL ? *g->core_cycle : 0u;
     uint32_t w;
     gs_stats_put_count(stats, "green_kernels", g->kernels);
     gs_stats_put_count(stats, "green_trainings", g->trainings);
@@ -545,12 +535,10 @@ static void green_report(const void *state, gs_stats *stats)
     if (g->racr == GREEN_RACR_OFF)
         return;
     gs_memsys_l2_flush_totals(g->memsys, &writebacks, &dirty_sets);
-    /* a kernel a cap or an interrupt stopped sent no KERNEL_FINISH: its last
-     * interval runs to the GPU's cycle */
-    if (g->open && g->core_cycle != NULL && *g->core_cycle > g->mark)
-        open_cycles = *g->core_cycle - g->mark;
+    /* the way counts' cycles to the GPU's cycle (a kernel a cap or an interrupt
+     * stopped included); the memory system keeps them (Eq. 26) */
     for (w = 1; w <= g->l2_assoc; w++) {
-        uint64_t c = g->cycles_at[w] + (w == g->ways ? open_cycles : 0u);
+        uint64_t c = gs_memsys_l2_cycles_at(g->memsys, w, now);
         total += c;
         weighted += c * w;
     }
@@ -563,7 +551,7 @@ static void green_report(const void *state, gs_stats *stats)
                        total ? weighted * 1000u / (total * g->l2_assoc) : 0u);
     for (w = 1; w <= g->l2_assoc; w++) {
         gs_fmt(name, sizeof name, "green_l2_cycles_at_%u_ways", (unsigned)w);
-        gs_stats_put_count(stats, name, g->cycles_at[w] + (w == g->ways ? open_cycles : 0u));
+        gs_stats_put_count(stats, name, gs_memsys_l2_cycles_at(g->memsys, w, now));
     }
 }
 

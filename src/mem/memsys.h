@@ -67,12 +67,17 @@ int gs_memsys_l2_resizable(const gs_memsys *sys, uint32_t *assoc);
 /* Every L2 slice uses `ways` (1..assoc) ways from the end of core cycle
  * `core_cycle - 1` on; the dirty lines of ways switched off are written back
  * over the following L2 cycles, one per slice and cycle (gs_cache_resize_ways,
- * gs_cache_flush_step). The active ways are counted per core cycle for the
- * energy model's leakage (gs_memsys_energy_counts). */
+ * gs_cache_flush_step). The core cycles at each way count are recorded here,
+ * once, for the energy model's leakage (gs_memsys_energy_counts) and GREEN's
+ * Eq. 26/27 (gs_memsys_l2_cycles_at). */
 void gs_memsys_l2_resize(gs_memsys *sys, uint32_t ways, uint64_t core_cycle);
 /* The flush's write-backs and dirty sets so far, all slices. */
 void gs_memsys_l2_flush_totals(const gs_memsys *sys, uint64_t *writebacks,
                                uint64_t *dirty_sets);
+/* The core cycles the L2 spent with `ways` ways on (1..assoc; seed-003 Eq. 26)
+ * in a run of `core_cycles` cycles so far (the current way count's interval
+ * runs to it). */
+uint64_t gs_memsys_l2_cycles_at(const gs_memsys *sys, uint32_t ways, uint64_t core_cycles);
 
 /* The events the energy model counts (sim/energy.c), at the end of a run
  * of `core_cycles` core cycles: */

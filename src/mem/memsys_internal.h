@@ -157,10 +157,12 @@ struct gs_memsys {
     uint64_t core_cycles_seen;        /* highest core cycle + 1 with an active SM (the top
                                        * loop's gs_memsys_core_cycle_seen) */
     uint64_t icnt_cycles_stepped;
-    /* L2 ways in use over time (gs_memsys_l2_resize), for the energy model */
+    /* L2 ways in use over time (gs_memsys_l2_resize), the one record of it: the
+     * energy model's leakage and GREEN's Eq. 26/27 read it */
     uint32_t l2_ways_now;             /* 0: never resized (all ways) */
     uint64_t l2_ways_since;           /* core cycle l2_ways_now began */
-    uint64_t l2_way_cycles;           /* ways x core cycles before l2_ways_since, one slice */
+    uint64_t *l2_cycles_at;           /* [assoc + 1]: core cycles at each way count before
+                                       * l2_ways_since (NULL without an L2) */
 };
 
 /* ldst_full.c */

@@ -366,14 +366,14 @@ void gs_memsys_energy_counts_of(const gs_memsys *sys, uint64_t core_cycles,
     }
     if (sys->parts.params.l2_present) {
         const gs_cache *c = &sys->parts.subs[0].l2;
-        uint32_t now = sys->l2_ways_now ? sys->l2_ways_now : c->way_stride;
+        uint32_t w;
         gs_partitions_l2_stats(&sys->parts, &l2);
         out->l2_accesses = l2.reads + l2.writes + l2.fills;
         out->l2_line_bytes = c->cfg.line_bytes;
         out->l2_ways = (uint64_t)c->way_stride * sys->parts.n_subs;
-        out->l2_way_cycles = (sys->l2_way_cycles + (uint64_t)now *
-                              (core_cycles > sys->l2_ways_since ? core_cycles -
-                               sys->l2_ways_since : 0u)) * sys->parts.n_subs;
+        for (w = 1; w <= c->way_stride; w++)
+            out->l2_way_cycles += (uint64_t)w * gs_memsys_l2_cycles_at(sys, w, core_cycles);
+        out->l2_way_cycles *= sys->parts.n_subs;
     }
     out->icnt_flits = sys->request_net.stats.flits + sys->reply_net.stats.flits;
     gs_partitions_dram_totals(&sys->parts, &dram);
