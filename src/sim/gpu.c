@@ -212,6 +212,10 @@ static gs_status check_dvfs_users(const gs_config *cfg, gs_diag *diag)
                                   "keeps merge ages in DRAM cycles converted from core cycles "
                                   "at the nominal clocks; it cannot run with frequency changes",
                                   gs_dsched_table[cfg->dram_scheduler]->name);
+    if (cfg->kernel_sampling)
+        return gs_config_error_at(cfg, at, diag, "-gs_dvfs_schedule: kernel sampling projects "
+                                  "the cycles of launches it does not simulate, whose time "
+                                  "under changing clocks is unknown; use one or the other");
     if (GS_CONFIG_MECH_ON(cfg, GS_MECH_ID_statpcal))
         return gs_config_error_at(cfg, at, diag, "-gs_dvfs_schedule: statpcal measures the L2's "
                                   "and the DRAM's use against their nominal clocks; it cannot "
