@@ -83,7 +83,7 @@ typedef struct gs_clock_domains {
 /* -gs_dvfs_schedule: frequency changes of the DVFS domains at given core
  * cycles (src/sim/dvfs.h), sorted by cycle, then domain. */
 enum { GS_DVFS_CORE = 0, GS_DVFS_ICNT = 1, GS_DVFS_L2 = 2, GS_DVFS_DOMAINS = 3 };
-#define GS_DVFS_MAX_CHANGES 12u
+#define GS_DVFS_MAX_CHANGES 8u   /* small: the configuration is static data on bare metal */
 typedef struct gs_dvfs_change {
     uint64_t cycle;          /* the core cycle at whose start it applies */
     uint32_t domain;         /* GS_DVFS_CORE, _ICNT or _L2 */
@@ -95,11 +95,12 @@ typedef struct gs_dvfs_schedule {
 } gs_dvfs_schedule;
 /* -gs_dvfs_<domain>_vf: a domain's voltage at each frequency it may run at
  * (count 0: none given; its voltage is then nominal at every frequency). */
-#define GS_DVFS_VF_POINTS 16u
+#define GS_DVFS_VF_POINTS 8u
+#define GS_DVFS_MAX_MV 10000u
 typedef struct gs_dvfs_vf {
     uint32_t count;
     uint32_t khz[GS_DVFS_VF_POINTS];
-    uint32_t mv[GS_DVFS_VF_POINTS];
+    uint16_t mv[GS_DVFS_VF_POINTS];   /* 1..GS_DVFS_MAX_MV */
 } gs_dvfs_vf;
 
 /* -gpgpu_dram_timing_opt, in DRAM command-clock cycles (spec/formats.md 2.4). */

@@ -382,14 +382,14 @@ static int parse_vf(const gs_option *opt, const char *t, size_t n, gs_dvfs_vf *o
         if (!parse_mhz(opt, t, start, colon - start, &vf.khz[vf.count], e))
             return 0;
         if (!parse_bounded(opt, "voltage (mV) ", t, colon + 1u, start + len - colon - 1u, 1,
-                           100000, NULL, &mv, e))
+                           GS_DVFS_MAX_MV, NULL, &mv, e))
             return 0;
         for (i = 0; i < vf.count; i++)
             if (vf.khz[i] == vf.khz[vf.count])
                 return gs_fail_at(e, (uint32_t)start, "-%s: two voltages for one frequency "
                                   "('%s')", opt->name, shown(t + start, colon - start, buffer,
                                                              sizeof buffer));
-        vf.mv[vf.count++] = (uint32_t)mv;
+        vf.mv[vf.count++] = (uint16_t)mv;
     }
     *out = vf;
     return 1;

@@ -504,13 +504,13 @@ const gs_option gs_options[] = {
     /* ---- run-time DVFS (src/sim/dvfs.h; README "DVFS") ---- */
     OPT("gs_dvfs_schedule", GS_OPT_DVFS, dvfs_schedule, "none", 0, 0,
         "frequency changes at run time: none, or DOMAIN@CYCLE=MHZ,... (domain core, icnt or "
-        "l2; at the start of that core cycle; at most 12): the domain halts for "
+        "l2; at the start of that core cycle; at most 8): the domain halts for "
         "-gs_dvfs_halt_ns, then runs at MHZ"),
     U32("gs_dvfs_halt_ns", dvfs_halt_ns, "10000", 0, 1000000000u,
         "DVFS: how long a domain stops at each change, ns (the PLL lock time: 10 us, "
         "seed-003 Table 16)"),
     OPT("gs_dvfs_core_vf", GS_OPT_VF, dvfs_vf[GS_DVFS_CORE], "none", 0, 0,
-        "DVFS: the core domain's voltage-frequency table, none or MHZ:MV,... (at most 16; "
+        "DVFS: the core domain's voltage-frequency table, none or MHZ:MV,... (at most 8; "
         "with -gs_energy 1 its dynamic energy scales as V^2, C V^2 f; the nominal clock and "
         "every scheduled one must be listed)"),
     OPT("gs_dvfs_icnt_vf", GS_OPT_VF, dvfs_vf[GS_DVFS_ICNT], "none", 0, 0,

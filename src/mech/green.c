@@ -112,7 +112,8 @@ typedef struct gs_green {
     uint64_t l2_bytes;             /* all slices */
     green_count *count;            /* [n_sms][GS_REGIONS_MAX] */
     uint8_t *bypass;               /* [n_sms][GS_REGIONS_MAX]: bit GREEN_L1, bit GREEN_L2 */
-    /* arena layout after the struct: count[], pages[], sample_rows[], bypass[] */
+    /* arena layout after the struct: count[], pages[], sample_rows[], the memory
+     * system's record of the cycles at each way count (gs_memsys_l2_track_ways), bypass[] */
     uint8_t seen_load[GS_REGIONS_MAX], seen_store[GS_REGIONS_MAX];
     /* RACR */
     uint32_t ways;                 /* active now; the memory system records the cycles at
@@ -154,7 +155,8 @@ static size_t green_bytes(const gs_config *cfg)
     size_t slots = (size_t)gs_config_n_sms(cfg) * GS_REGIONS_MAX;
     /* the uint64_t arrays first, the byte array last (alignment) */
     return sizeof(gs_green) + slots * sizeof(green_count) +
-           (size_t)cfg->green_pages * sizeof(green_count) + sample_bytes(cfg) + slots;
+           (size_t)cfg->green_pages * sizeof(green_count) + sample_bytes(cfg) +
+           ((size_t)l2_ways_of(cfg) + 1u) * sizeof(uint64_t) + slots;
 }
 
 /* Ceil(bytes / l2_bytes x assoc) ways, in [1, assoc] (Eq. 19 and 22). */
@@ -455,6 +457,9 @@ static gs_status green_init(void *state, const gs_mech_env *env, gs_mech_hooks *
         hooks->samples.take = green_sample_take;
         hooks->samples.value = green_sample_value;
     }
+    if (g->racr != GREEN_RACR_OFF)
+        gs_memsys_l2_track_ways(g->memsys, (uint64_t *)(void *)next);
+    next += ((size_t)l2_ways_of(cfg) + 1u) * sizeof(uint64_t);
     g->bypass = next;
     if (g->racr != GREEN_RACR_OFF) {
         g->l2_assoc = assoc;

@@ -212,13 +212,6 @@ static void make_plan(const gs_config *cfg, memsys_plan *plan)
                                                            plan->parts.queue_l2_icnt);
 }
 
-/* Slots of l2_cycles_at: a way count 0..the L2's way stride (cache.c). */
-static size_t l2_way_slots(const gs_part_params *p)
-{
-    uint32_t ways = p->l2.max_assoc > p->l2.config.assoc ? p->l2.max_assoc : p->l2.config.assoc;
-    return (size_t)ways + 1u;
-}
-
 size_t gs_memsys_bytes(const gs_config *cfg)
 {
     memsys_plan plan;
@@ -240,8 +233,6 @@ size_t gs_memsys_bytes(const gs_config *cfg)
     bytes += gs_arena_round((size_t)plan.sm_pool * sizeof(uint32_t));
     bytes += gs_icnt_bytes(&plan.request_net) + gs_icnt_bytes(&plan.reply_net);
     bytes += gs_partitions_bytes(&plan.parts);
-    if (plan.parts.l2_present)   /* l2_cycles_at */
-        bytes += gs_arena_round(l2_way_slots(&plan.parts) * sizeof(uint64_t));
     return bytes;
 }
 
@@ -471,12 +462,6 @@ gs_status gs_memsys_init(gs_memsys **out, gs_arena *arena, const gs_config *cfg,
         st = gs_ldst_full_init(&sys->ldst[i], sys, i, arena, diag);
     if (st == GS_OK && plan.split_applies)
         init_split(sys, &plan);
-    if (st == GS_OK && plan.parts.l2_present) {
-        sys->l2_cycles_at = gs_arena_alloc(arena, l2_way_slots(&plan.parts) * sizeof(uint64_t));
-        if (sys->l2_cycles_at == NULL)
-            return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the memory "
-                               "system");
-    }
     if (st == GS_OK)
         *out = sys;
     return st;
@@ -577,6 +562,11 @@ int gs_memsys_l2_resizable(const gs_memsys *sys, uint32_t *assoc)
     return 1;
 }
 
+void gs_memsys_l2_track_ways(gs_memsys *sys, uint64_t *cycles_at)
+{
+    sys->l2_cycles_at = cycles_at;
+}
+
 void gs_memsys_l2_resize(gs_memsys *sys, uint32_t ways, uint64_t core_cycle)
 {
     uint32_t now = sys->l2_ways_now ? sys->l2_ways_now : sys->parts.subs[0].l2.way_stride;
@@ -590,9 +580,9 @@ uint64_t gs_memsys_l2_cycles_at(const gs_memsys *sys, uint32_t ways, uint64_t co
 {
     uint32_t now = sys->l2_ways_now ? sys->l2_ways_now : sys->parts.subs[0].l2.way_stride;
     uint64_t c;
-    if (sys->l2_cycles_at == NULL || ways > sys->parts.subs[0].l2.way_stride)
+    if (ways == 0 || ways > sys->parts.subs[0].l2.way_stride)
         return 0;
-    c = sys->l2_cycles_at[ways];
+    c = sys->l2_cycles_at != NULL ? sys->l2_cycles_at[ways] : 0u;   /* NULL: never resized */
     if (ways == now && core_cycles > sys->l2_ways_since)
         c += core_cycles - sys->l2_ways_since;
     return c;

@@ -74,6 +74,10 @@ void gs_memsys_l2_resize(gs_memsys *sys, uint32_t ways, uint64_t core_cycle);
 /* The flush's write-backs and dirty sets so far, all slices. */
 void gs_memsys_l2_flush_totals(const gs_memsys *sys, uint64_t *writebacks,
                                uint64_t *dirty_sets);
+/* The resizer (GREEN) gives the record of the cycles at each way count its
+ * storage, [assoc + 1] zeroed counters, before its first resize: only a run
+ * that resizes pays for it. */
+void gs_memsys_l2_track_ways(gs_memsys *sys, uint64_t *cycles_at);
 /* The core cycles the L2 spent with `ways` ways on (1..assoc; seed-003 Eq. 26)
  * in a run of `core_cycles` cycles so far (the current way count's interval
  * runs to it). */

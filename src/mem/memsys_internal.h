@@ -162,7 +162,8 @@ struct gs_memsys {
     uint32_t l2_ways_now;             /* 0: never resized (all ways) */
     uint64_t l2_ways_since;           /* core cycle l2_ways_now began */
     uint64_t *l2_cycles_at;           /* [assoc + 1]: core cycles at each way count before
-                                       * l2_ways_since (NULL without an L2) */
+                                       * l2_ways_since, in the resizer's state (NULL: no
+                                       * resizer; all ways on throughout) */
 };
 
 /* ldst_full.c */

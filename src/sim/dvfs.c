@@ -34,12 +34,6 @@ static uint64_t at_voltage(uint64_t x, uint32_t mv, uint32_t nominal)
     return gs_energy_mul_div(x, (uint64_t)mv * mv, (uint64_t)nominal * nominal);
 }
 
-static uint32_t nominal_khz(const gs_config *cfg, uint32_t domain)
-{
-    return domain == GS_DVFS_CORE ? cfg->clocks.core_khz
-         : domain == GS_DVFS_ICNT ? cfg->clocks.icnt_khz : cfg->clocks.l2_khz;
-}
-
 void gs_clocks_init(gs_clocks *clk, const gs_config *cfg)
 {
     uint32_t d;
@@ -52,25 +46,14 @@ void gs_clocks_init(gs_clocks *clk, const gs_config *cfg)
     clk->next_cycle = cfg->dvfs_schedule.count ? cfg->dvfs_schedule.at[0].cycle : ~(uint64_t)0;
     clk->halt_ps = (uint64_t)cfg->dvfs_halt_ns * 1000u;
     clk->vf = cfg->dvfs_vf;
+    clk->nominal_khz[GS_DVFS_CORE] = cfg->clocks.core_khz;
+    clk->nominal_khz[GS_DVFS_ICNT] = cfg->clocks.icnt_khz;
+    clk->nominal_khz[GS_DVFS_L2] = cfg->clocks.l2_khz;
     for (d = 0; d < GS_DVFS_DOMAINS; d++) {
-        clk->n_freqs[d] = 1;
-        clk->freq_khz[d][0] = nominal_khz(cfg, d);
-        clk->mv_nominal[d] = clk->mv_now[d] = mv_at(&cfg->dvfs_vf[d], nominal_khz(cfg, d));
+        clk->mv_nominal[d] = clk->mv_now[d] = mv_at(&cfg->dvfs_vf[d], clk->nominal_khz[d]);
         if (cfg->energy && cfg->dvfs_vf[d].count)
             clk->scale_energy = 1;
     }
-}
-
-/* The index of khz among the domain's frequencies, added if new. */
-static uint32_t freq_index(gs_clocks *clk, uint32_t d, uint32_t khz)
-{
-    uint32_t i;
-    for (i = 0; i < clk->n_freqs[d]; i++)
-        if (clk->freq_khz[d][i] == khz)
-            return i;
-    clk->freq_khz[d][i] = khz;   /* at most one per change: within GS_DVFS_FREQS */
-    clk->n_freqs[d]++;
-    return i;
 }
 
 /* Domain d changes to khz at instant t: its time so far is accounted, then
@@ -79,6 +62,7 @@ static uint32_t freq_index(gs_clocks *clk, uint32_t d, uint32_t khz)
 static void account_change(gs_clocks *clk, uint32_t d, uint32_t khz, uint64_t t,
                            const uint64_t *dyn_now)
 {
+    uint64_t *run = clk->cur[d] ? &clk->change_ps[clk->cur[d] - 1u] : &clk->nominal_ps[d];
     uint32_t p;
     for (p = 0; dyn_now != NULL && p < GS_ENERGY_DYN_PARTS; p++)
         if (part_domain[p] == d) {
@@ -91,12 +75,12 @@ static void account_change(gs_clocks *clk, uint32_t d, uint32_t khz, uint64_t t,
     if (clk->vf[d].count)
         clk->mv_now[d] = mv_at(&clk->vf[d], khz);
     if (t >= clk->since_ps[d])
-        clk->freq_ps[d][clk->cur[d]] += t - clk->since_ps[d];
+        *run += t - clk->since_ps[d];
     else
         clk->halted_ps[d] -= clk->since_ps[d] - t;
     clk->halted_ps[d] += clk->halt_ps;
     clk->since_ps[d] = t + clk->halt_ps;
-    clk->cur[d] = freq_index(clk, d, khz);
+    clk->cur[d] = clk->next + 1u;   /* the change being applied */
 }
 
 int gs_clocks_apply_due(gs_clocks *clk, uint64_t cycle, const uint64_t *dyn_now)
@@ -137,14 +121,15 @@ void gs_clocks_scaled_dynamic(const gs_clocks *clk, const uint64_t *dyn_now, uin
 
 uint32_t gs_clocks_stats_count(const gs_config *cfg)
 {
-    return cfg->dvfs_schedule.count ? 3u + GS_DVFS_DOMAINS * (1u + GS_DVFS_FREQS) : 0u;
+    /* per domain its halt and at most the nominal and one per change */
+    return cfg->dvfs_schedule.count ? 3u + GS_DVFS_DOMAINS * 2u + cfg->dvfs_schedule.count : 0u;
 }
 
 void gs_clocks_report(const gs_clocks *clk, uint64_t end_cycle, gs_stats *stats)
 {
     char name[GS_STAT_NAME_MAX];
     uint64_t end = gs_clocks_core_edge_ps(clk, end_cycle);
-    uint32_t d, i;
+    uint32_t d, i, j;
     if (clk->schedule == NULL || clk->schedule->count == 0)
         return;
     gs_stats_put_count(stats, "dvfs_changes", clk->applied);
@@ -158,10 +143,30 @@ void gs_clocks_report(const gs_clocks *clk, uint64_t end_cycle, gs_stats *stats)
             halted -= clk->since_ps[d] - end;
         gs_fmt(name, sizeof name, "dvfs_%s_halted_ps", domain_name[d]);
         gs_stats_put_count(stats, name, halted);
-        for (i = 0; i < clk->n_freqs[d]; i++) {
-            gs_fmt(name, sizeof name, "dvfs_%s_ps_at_%ukhz", domain_name[d],
-                   (unsigned)clk->freq_khz[d][i]);
-            gs_stats_put_count(stats, name, clk->freq_ps[d][i] + (i == clk->cur[d] ? tail : 0u));
+        /* each frequency the domain ran at, in the order first set: the nominal
+         * (setting 0), then the applied changes' (setting i + 1) */
+        for (i = 0; i <= clk->next; i++) {
+            uint32_t khz = i ? clk->schedule->at[i - 1u].khz : clk->nominal_khz[d];
+            uint64_t ps = 0;
+            if (i && clk->schedule->at[i - 1u].domain != d)
+                continue;
+            for (j = 0; j < i; j++)   /* a frequency set before: already reported */
+                if ((j ? clk->schedule->at[j - 1u].domain == d &&
+                         clk->schedule->at[j - 1u].khz == khz : clk->nominal_khz[d] == khz))
+                    break;
+            if (j < i)
+                continue;
+            for (j = 0; j <= clk->next; j++) {
+                if (j && clk->schedule->at[j - 1u].domain != d)
+                    continue;
+                if ((j ? clk->schedule->at[j - 1u].khz : clk->nominal_khz[d]) != khz)
+                    continue;
+                ps += j ? clk->change_ps[j - 1u] : clk->nominal_ps[d];
+                if (j == clk->cur[d])
+                    ps += tail;
+            }
+            gs_fmt(name, sizeof name, "dvfs_%s_ps_at_%ukhz", domain_name[d], (unsigned)khz);
+            gs_stats_put_count(stats, name, ps);
         }
     }
 }

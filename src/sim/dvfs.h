@@ -46,8 +46,6 @@
 #include "base/stats.h"
 #include "sim/energy.h"
 
-#define GS_DVFS_FREQS (GS_DVFS_MAX_CHANGES + 1u)   /* the nominal one and one per change */
-
 typedef struct gs_clocks {
     uint64_t period_ps[4];        /* core, icnt, l2, dram: now */
     uint64_t next_edge_ps[4];     /* the memory domains' next edge (index 1..3) */
@@ -60,17 +58,17 @@ typedef struct gs_clocks {
     uint64_t halt_ps;
     uint64_t applied;
     uint64_t halted_ps[GS_DVFS_DOMAINS];
-    uint64_t since_ps[GS_DVFS_DOMAINS];   /* the domain runs at freq cur from here */
-    uint32_t cur[GS_DVFS_DOMAINS];
-    uint32_t n_freqs[GS_DVFS_DOMAINS];
-    uint32_t freq_khz[GS_DVFS_DOMAINS][GS_DVFS_FREQS];
-    uint64_t freq_ps[GS_DVFS_DOMAINS][GS_DVFS_FREQS];   /* time run at each, to since_ps */
+    uint64_t since_ps[GS_DVFS_DOMAINS];   /* the domain runs at its setting from here */
+    uint32_t cur[GS_DVFS_DOMAINS];        /* its setting: 0 nominal, i + 1 change i */
+    /* time run at each setting to since_ps (the report sums them by frequency) */
+    uint64_t nominal_ps[GS_DVFS_DOMAINS], change_ps[GS_DVFS_MAX_CHANGES];
     /* voltage scaling of the energy model's dynamic parts (scale_energy: -gs_energy 1
      * and a table for some domain); the parts' nominal femtojoules at each domain's
      * last change (mark) and the scaled ones before it */
     int scale_energy;
     const gs_dvfs_vf *vf;          /* [GS_DVFS_DOMAINS] */
     uint32_t mv_nominal[GS_DVFS_DOMAINS], mv_now[GS_DVFS_DOMAINS];
+    uint32_t nominal_khz[GS_DVFS_DOMAINS];
     uint64_t dyn_mark[GS_ENERGY_DYN_PARTS], dyn_scaled[GS_ENERGY_DYN_PARTS];
 } gs_clocks;
 

@@ -169,7 +169,8 @@ gs_status gs_sim_add_mechanism(gs_gpu *gpu, const gs_mech_ops *ops, void *state,
                                        diag)) != GS_OK)
         return st;
     gpu->mech_ops[gpu->n_mechs] = ops;
-    gpu->mech_samples[gpu->n_mechs] = hooks.samples;
+    if (gpu->mech_samples != NULL)
+        gpu->mech_samples[gpu->n_mechs] = hooks.samples;
     gpu->mech_state[gpu->n_mechs++] = state;
     return GS_OK;
 }

@@ -134,7 +134,8 @@ typedef struct gs_gpu {
     uint32_t *warp_cta;               /* [n_sms * warps per SM]: the bus's CTA table */
     const gs_mech_ops *mech_ops[GS_MECH_ENABLED_MAX];   /* enabled mechanisms, in order */
     void *mech_state[GS_MECH_ENABLED_MAX];
-    gs_mech_samples mech_samples[GS_MECH_ENABLED_MAX];   /* their sample columns */
+    gs_mech_samples *mech_samples;    /* [GS_MECH_ENABLED_MAX] their sample columns, in the
+                                       * arena with -gs_sample_cycles (else NULL: none) */
     uint32_t n_mechs;
     gs_event_trace trace;             /* -gs_event_trace (sim/event_trace.h) */
     gs_clocks clk;                    /* the clock domains' edges and DVFS (sim/dvfs.h) */

@@ -46,7 +46,8 @@ size_t gs_sim_samples_bytes(const gs_config *cfg)
     if (!cfg->sample_cycles)
         return 0;
     return gs_arena_round((size_t)GS_SIM_MAX_SAMPLES * gs_sim_sample_columns(cfg) *
-                          sizeof(uint64_t));
+                          sizeof(uint64_t)) +
+           gs_arena_round(GS_MECH_ENABLED_MAX * sizeof(gs_mech_samples));
 }
 
 gs_status gs_sim_samples_init(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
@@ -57,7 +58,9 @@ gs_status gs_sim_samples_init(gs_gpu *gpu, gs_arena *arena, gs_diag *diag)
         return GS_OK;
     gpu->sample_table = (uint64_t *)gs_arena_alloc(arena, (size_t)GS_SIM_MAX_SAMPLES *
                                                               gpu->sample_cols * sizeof(uint64_t));
-    if (!gpu->sample_table)
+    gpu->mech_samples = (gs_mech_samples *)gs_arena_alloc(arena, GS_MECH_ENABLED_MAX *
+                                                                 sizeof(gs_mech_samples));
+    if (!gpu->sample_table || !gpu->mech_samples)
         return gs_diag_set(diag, GS_E_ARENA, NULL, 0, 0, "arena too small for the samples");
     return GS_OK;
 }
@@ -107,7 +110,7 @@ void gs_sim_take_samples(gs_gpu *gpu)
             else   /* skipped over by a clock jump: the same values */
                 memcpy(row, first, gpu->sample_cols * sizeof *row);
             for (m = 0; m < gpu->n_mechs; m++)   /* the mechanisms' columns (mech/mech.h) */
-                if (gpu->mech_samples[m].columns != 0)
+                if (gpu->mech_samples != NULL && gpu->mech_samples[m].columns != 0)
                     gpu->mech_samples[m].take(gpu->mech_state[m], gpu->num_samples);
             gpu->num_samples++;
         } else
