@@ -307,7 +307,7 @@ static int parse_dvfs(const gs_option *opt, const char *t, size_t n, gs_dvfs_sch
         return 1;
     }
     while (next_field(&cur, ",", &start, &len)) {
-        gs_dvfs_change ch;
+        gs_dvfs_change ch = { 0, 0, 0 };
         size_t at = start;
         if (sched.count == GS_DVFS_MAX_CHANGES)
             return gs_fail_at(e, (uint32_t)start, "-%s: more than %u changes", opt->name,
@@ -370,7 +370,7 @@ static int parse_vf(const gs_option *opt, const char *t, size_t n, gs_dvfs_vf *o
     }
     while (next_field(&cur, ",", &start, &len)) {
         size_t colon = start;
-        uint64_t mv;
+        uint64_t mv = 0;
         while (colon < start + len && t[colon] != ':')
             colon++;
         if (vf.count == GS_DVFS_VF_POINTS)
